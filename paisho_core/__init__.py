@@ -1,0 +1,47 @@
+"""paisho: a framework for playing, prototyping and comparing Pai Sho variants.
+
+The Python API (spec section 6)::
+
+    import paisho_core as paisho
+    game = paisho.new_game("skud", options={"NoWheels": True}, seed=7)
+    game.legal_moves(); game.play("0H.R,W,K,B"); game.undo()
+    game.outcome, game.harmonies(), game.position(), game.record()
+    paisho.from_position(d); paisho.load_record(text); paisho.variants()
+"""
+from __future__ import annotations
+
+from .errors import (IllegalMoveError, NotationError, PaishoError, PositionError, RecordError,
+                     VariantError)
+from .game import Game, Harmony, Move, Outcome, State
+from .hookspecs import hookimpl
+from .position import from_position
+from .record import load_record
+from .variant import get_variant, load_variant_file, variants
+
+__all__ = [
+    "Game", "Harmony", "Move", "Outcome", "State", "hookimpl", "new_game", "variants",
+    "from_position", "load_record", "get_variant", "load_variant_file", "PaishoError",
+    "IllegalMoveError", "NotationError", "PositionError", "RecordError", "VariantError",
+]
+
+
+def new_game(name: str, options: dict | None = None, seed=None, auto_chance: bool = True) -> Game:
+    """Start a game of a registered variant.  Unknown names or options raise VariantError.
+
+    ``seed`` makes every chance step reproducible; ``auto_chance`` lets the game draw chance
+    outcomes itself (records turn it off: they carry the outcomes).
+    """
+    variant = get_variant(name) if isinstance(name, str) else name
+    opts = variant.options(options)
+    game = Game(variant, opts, seed, auto_chance)
+    st = game.state
+    for kind in variant.tileset.kinds:
+        for player in ("host", "guest"):
+            pile = st.pile(kind.pile, player)
+            if kind.count:
+                pile[kind.code] = pile.get(kind.code, 0) + kind.count
+    st.to_move = variant.definition.get("first_player", "guest")
+    variant.rules.setup(game)
+    game._changed()
+    game.start = game.state.copy()
+    return game

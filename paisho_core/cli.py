@@ -1,0 +1,285 @@
+"""The ``paisho`` command line (spec section 6): variants, moves, replay, show, validate, play.
+
+Every bad input ends with one message on stderr and exit code 2, never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from . import board, render
+from .errors import PaishoError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Play, replay and inspect Pai Sho games of every registered variant.")
+
+
+class InputError(PaishoError):
+    pass
+
+
+def fail(message: str) -> None:
+    typer.echo(f"paisho: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text("utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _load_json(path: Path):
+    text = _read(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _parse_options(text: Optional[str]) -> dict:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--options is not JSON: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise InputError("--options must be a JSON object such as '{\"NoWheels\": true}'")
+    return value
+
+
+def _load_game(path: Path, variant: Optional[str] = None):
+    """A game from a record or a position file (a position is a JSON object)."""
+    from . import from_position, load_record
+
+    text = _read(path)
+    if text.lstrip().startswith("{"):
+        return from_position(_load_json(path), source=str(path))
+    return load_record(text, source=str(path), variant=variant)
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _show(game, colour: Optional[bool] = None) -> None:
+    console = _console()
+    use_colour = console.is_terminal if colour is None else colour
+    lines = render.board_lines(game, colour=use_colour) + [""] + render.describe(game)
+    if use_colour:
+        for line in lines:
+            console.print(line)
+    else:
+        typer.echo("\n".join(lines))
+
+
+def guarded(fn):
+    """Turn every PaishoError (and unreadable input) into one message and exit code 2."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PaishoError as exc:
+            fail(str(exc))
+        except RecursionError:
+            fail("input too deeply nested")
+    return wrapper
+
+
+@app.command("variants")
+@guarded
+def cmd_variants(json_out: bool = typer.Option(False, "--json", help="Machine-readable output.")):
+    """List the registered variants."""
+    from . import get_variant, variants
+
+    rows = []
+    for name in variants():
+        try:
+            v = get_variant(name)
+            rows.append({"name": name, "title": v.title, "options": list(v.option_specs)})
+        except PaishoError as exc:
+            rows.append({"name": name, "title": f"(unavailable: {exc})", "options": []})
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            typer.echo(f"{row['name']:<10} {row['title']}")
+
+
+@app.command("moves")
+@guarded
+def cmd_moves(variant: str = typer.Argument(..., help="Variant name, e.g. skud."),
+              record: Optional[Path] = typer.Option(None, "--record", help="Play this record first."),
+              position: Optional[Path] = typer.Option(None, "--position", help="Start from this position (JSON)."),
+              options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
+              seed: Optional[int] = typer.Option(None, "--seed"),
+              json_out: bool = typer.Option(False, "--json")):
+    """Print the legal moves of the pending decision, one per line."""
+    from . import from_position, load_record, new_game
+
+    if record and position:
+        raise InputError("give --record or --position, not both")
+    if record:
+        game = load_record(_read(record), source=str(record), variant=variant,
+                           options=_parse_options(options))
+    elif position:
+        game = from_position(_load_json(position), source=str(position))
+    else:
+        game = new_game(variant, options=_parse_options(options), seed=seed)
+    if game.name != variant:
+        raise InputError(f"the file is a {game.name} game, not {variant}")
+    moves = [str(m) for m in game.legal_moves()]
+    if json_out:
+        typer.echo(json.dumps({"variant": game.name, "to_move": game.to_move, "phase": game.phase,
+                               "turn": game.state.turn, "moves": moves}, indent=2))
+    else:
+        for m in moves:
+            typer.echo(m)
+
+
+@app.command("replay")
+@guarded
+def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
+               json_out: bool = typer.Option(False, "--json", help="Print outcome, harmonies and final position as JSON."),
+               variant: Optional[str] = typer.Option(None, "--variant", help="Variant for records with no Variant tag.")):
+    """Replay a record move by move and print the outcome."""
+    from . import load_record
+
+    game = load_record(_read(file), source=str(file), variant=variant)
+    outcome = game.outcome.to_json() if game.outcome else None
+    if json_out:
+        typer.echo(json.dumps({
+            "variant": game.name, "turns": len(game.turns()), "decisions": game.ply,
+            "outcome": outcome,
+            "harmonies": [{"a": h.a, "b": h.b, "owner": h.owner, "owners": list(h.owners),
+                           "midline_crossing": h.crosses_midline} for h in game.harmonies()],
+            "position": game.position()}, indent=2))
+        return
+    typer.echo(f"{game.variant.title}: {len(game.turns())} turns replayed")
+    if outcome:
+        who = outcome["winner"] or "nobody (draw)"
+        typer.echo(f"Result: {who} wins, {outcome['reason']}" if outcome["winner"]
+                   else f"Result: draw, {outcome['reason']}")
+    else:
+        typer.echo(f"Unfinished: {game.to_move} to move")
+
+
+@app.command("show")
+@guarded
+def cmd_show(file: Path = typer.Argument(..., help="A record or a position (JSON)."),
+             plain: bool = typer.Option(False, "--plain", help="No colour even on a terminal.")):
+    """Draw the board of a record's final position or of a position file."""
+    game = _load_game(file)
+    _show(game, colour=False if plain else None)
+
+
+@app.command("validate")
+@guarded
+def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a position JSON or a record.")):
+    """Check a variant definition, a position or a record and report every problem."""
+    from .variant import load_variant_file
+
+    suffix = file.suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        v = load_variant_file(file)
+        typer.echo(f"{file}: valid variant {v.name!r} ({len(v.tileset.kinds)} tile kinds, "
+                   f"{len(v.option_specs)} options)")
+        return
+    game = _load_game(file)
+    kind = "position" if _read(file).lstrip().startswith("{") else "record"
+    state = f"over: {game.outcome.result} ({game.outcome.reason})" if game.outcome else f"{game.to_move} to move"
+    typer.echo(f"{file}: valid {game.name} {kind}, {state}")
+
+
+@app.command("play")
+@guarded
+def cmd_play(variant: str = typer.Argument("skud", help="Variant to play."),
+             options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
+             seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance steps."),
+             record: Optional[Path] = typer.Option(None, "--record", help="Continue this record."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Write the record here after every turn.")):
+    """Two players at one terminal: type a move in notation, or moves / undo / show / record / quit."""
+    from . import load_record, new_game
+
+    if record:
+        game = load_record(_read(record), source=str(record), variant=variant)
+    else:
+        game = new_game(variant, options=_parse_options(options), seed=seed)
+    _show(game)
+    interactive = sys.stdin.isatty()
+    while True:
+        if game.outcome is not None:
+            typer.echo(f"Game over: {game.outcome.result} ({game.outcome.reason})")
+            break
+        prompt = f"{game.to_move} [{game.phase}]> "
+        if interactive:
+            try:
+                line = input(prompt)
+            except EOFError:
+                break
+        else:
+            line = sys.stdin.readline()
+            if not line:
+                break
+            typer.echo(prompt + line.rstrip())
+        line = line.strip()
+        if not line:
+            continue
+        cmd = line.lower()
+        if cmd in ("quit", "exit", "q"):
+            break
+        if cmd in ("moves", "m", "?"):
+            typer.echo(" ".join(str(m) for m in game.legal_moves()))
+            continue
+        if cmd == "undo":
+            try:
+                typer.echo(f"undone: {game.undo()}")
+            except PaishoError as exc:
+                typer.echo(f"cannot undo: {exc}")
+            _show(game)
+            continue
+        if cmd == "show":
+            _show(game)
+            continue
+        if cmd == "record":
+            typer.echo(game.record())
+            continue
+        if cmd == "help":
+            typer.echo("Type a move (e.g. R3(0,-8) or (0,-8)-(0,-5)), or: moves, undo, show, record, quit")
+            continue
+        try:
+            game.play(line)
+        except PaishoError as exc:
+            typer.echo(f"not played: {exc}")
+            continue
+        if save:
+            save.write_text(game.record(), "utf-8")
+        _show(game)
+    if save:
+        save.write_text(game.record(), "utf-8")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,430 @@
+"""Game state, moves, outcomes and the :class:`Game` object of the Python API (spec section 6)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import board
+from .board import transpose
+from .errors import IllegalMoveError, NotationError, PaishoError
+from .tiles import PLAYER_CODE, PLAYERS, Tile
+
+
+class Move:
+    """One decision.  ``str(move)`` is its notation for the pending decision.
+
+    ``action`` names what kind of decision it is (variant words: "plant", "arrange", "bonus"...);
+    ``tile``, ``src``, ``dst`` (grid indices, -1 when unused) and ``aux`` carry its content.
+    ``implicit`` marks a move a record leaves unwritten (declining an optional bonus).
+    """
+
+    __slots__ = ("action", "text", "tile", "src", "dst", "aux", "implicit")
+
+    def __init__(self, action: str, text: str, tile: str | None = None, src: int = -1,
+                 dst: int = -1, aux: Any = None, implicit: bool = False) -> None:
+        self.action = action
+        self.text = text
+        self.tile = tile
+        self.src = src
+        self.dst = dst
+        self.aux = aux
+        self.implicit = implicit
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.text == other.text and self.action == other.action
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``winner`` is 'host', 'guest' or None (a draw)."""
+
+    winner: str | None
+    reason: str
+    details: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def result(self) -> str:
+        return self.winner or "draw"
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "result": self.result, "reason": self.reason, **self.details}
+
+
+@dataclass(frozen=True)
+class Harmony:
+    """A harmony between the tiles on points ``a`` and ``b`` ((x, y) pairs), owned by ``owner``.
+
+    ``owners`` holds every owner when a variant lets a harmony belong to both players.
+    """
+
+    a: tuple[int, int]
+    b: tuple[int, int]
+    owner: str
+    crosses_midline: bool = False
+    owners: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        mark = " [midline-crossing]" if self.crosses_midline else ""
+        return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
+
+
+class State:
+    """A position: the board, the piles, whose decision is pending, and variant data.
+
+    ``board`` maps grid index to :class:`Tile` or None.  ``occupied`` and ``occupied_t`` are the
+    occupied points in row- and column-major bitset layout; ``owned`` holds each player's points.
+    ``piles[name][player]`` is a code -> count dict (reserve, library, hand, draw pile...).
+    ``extra`` holds variant data whose values must be immutable (they are shared by copies).
+    ``ident`` gives each tile on the board an identity that follows it when it moves, so rules
+    about "the same two tiles" (a harmony kept versus a new one) can be told apart.
+    """
+
+    __slots__ = ("board", "ident", "next_ident", "occupied", "occupied_t", "owned", "piles",
+                 "to_move", "phase", "turn", "extra", "outcome", "scores", "pending")
+
+    def __init__(self) -> None:
+        self.board: list[Tile | None] = [None] * board.NCELLS
+        self.ident: list[int] = [0] * board.NCELLS
+        self.next_ident = 1
+        self.occupied = 0
+        self.occupied_t = 0
+        self.owned = {p: 0 for p in PLAYERS}
+        self.piles: dict[str, dict[str, dict[str, int]]] = {}
+        self.to_move = "guest"
+        self.phase = "turn"
+        self.turn = 1
+        self.extra: dict[str, Any] = {}
+        self.outcome: Outcome | None = None
+        self.scores: dict[str, float] = {}
+        self.pending: tuple = ()
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.board = self.board.copy()
+        s.ident = self.ident.copy()
+        s.next_ident = self.next_ident
+        s.occupied = self.occupied
+        s.occupied_t = self.occupied_t
+        s.owned = self.owned.copy()
+        s.piles = {name: {p: c.copy() for p, c in per.items()} for name, per in self.piles.items()}
+        s.to_move = self.to_move
+        s.phase = self.phase
+        s.turn = self.turn
+        s.extra = self.extra.copy()
+        s.outcome = self.outcome
+        s.scores = self.scores.copy()
+        s.pending = self.pending
+        return s
+
+    # -- board changes -------------------------------------------------------------------------
+    def put(self, i: int, tile: Tile, ident: int = 0) -> None:
+        """Place ``tile`` on the empty point ``i``; ``ident`` keeps a moving tile's identity
+        (0 gives the tile a new one)."""
+        self.board[i] = tile
+        if not ident:
+            ident = self.next_ident
+            self.next_ident += 1
+        self.ident[i] = ident
+        bit = 1 << i
+        self.occupied |= bit
+        self.occupied_t |= 1 << transpose(i)
+        self.owned[tile.owner] |= bit
+
+    def lift(self, i: int) -> Tile:
+        """Remove and return the tile on point ``i``."""
+        tile = self.board[i]
+        self.board[i] = None
+        bit = ~(1 << i)
+        self.occupied &= bit
+        self.occupied_t &= ~(1 << transpose(i))
+        self.owned[tile.owner] &= bit
+        return tile
+
+    def relocate(self, src: int, dst: int) -> None:
+        """Move the tile on ``src`` to the empty point ``dst``, keeping its identity."""
+        ident = self.ident[src]
+        self.put(dst, self.lift(src), ident)
+
+    # -- piles ---------------------------------------------------------------------------------
+    def pile(self, name: str, player: str) -> dict[str, int]:
+        return self.piles.setdefault(name, {}).setdefault(player, {})
+
+    def take(self, name: str, player: str, code: str) -> None:
+        pile = self.pile(name, player)
+        n = pile.get(code, 0)
+        if n <= 0:
+            raise IllegalMoveError(f"{player} has no {code} in their {name}")
+        if n == 1:
+            del pile[code]
+        else:
+            pile[code] = n - 1
+
+    def give(self, name: str, player: str, code: str, n: int = 1) -> None:
+        pile = self.pile(name, player)
+        pile[code] = pile.get(code, 0) + n
+
+    def count(self, name: str, player: str, codes=None) -> int:
+        pile = self.piles.get(name, {}).get(player, {})
+        if codes is None:
+            return sum(pile.values())
+        return sum(n for c, n in pile.items() if c in codes)
+
+    def tiles(self, player: str | None = None):
+        """(point, tile) pairs on the board, in grid order."""
+        mask = self.occupied if player is None else self.owned[player]
+        b = self.board
+        return [(i, b[i]) for i in board.bits(mask)]
+
+
+class Game:
+    """One game of a variant: the state, the history for undo, and the variant's resolved rules.
+
+    Create games with :func:`paisho_core.new_game`, :func:`paisho_core.load_record` or
+    :func:`paisho_core.from_position`.
+    """
+
+    def __init__(self, variant, options: dict, seed=None, auto_chance: bool = True) -> None:
+        self.variant = variant
+        self.options = options
+        self.seed = seed
+        self.rules = variant.rules
+        self.tileset = variant.tileset
+        self.state = State()
+        self.auto_chance = auto_chance
+        self._history: list[tuple[State, Move, tuple[int, str], bool]] = []
+        self._legal: list[Move] | None = None
+        self._legal_index: dict[str, Move] | None = None
+        self.cache: dict[str, Any] = {}
+        """Per-state memo for hooks (cleared on every change)."""
+        self.start: State | None = None
+
+    # -- queries -------------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.variant.name
+
+    @property
+    def outcome(self):
+        return self.state.outcome
+
+    @property
+    def to_move(self) -> str:
+        return self.state.to_move
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def ply(self) -> int:
+        """Number of decisions played so far."""
+        return len(self._history)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The decisions played so far, oldest first."""
+        return [h[1] for h in self._history]
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            if self.state.outcome is not None:
+                self._legal = []
+            else:
+                self._legal = list(self.rules.legal_moves(self))
+            self._legal_index = None
+        return self._legal
+
+    def _index(self) -> dict[str, Move]:
+        if self._legal_index is None:
+            self._legal_index = {m.text: m for m in self.legal_moves()}
+        return self._legal_index
+
+    def chance_outcomes(self):
+        """``[(move, probability)]`` if the pending decision is a chance step, else None."""
+        if self.state.outcome is not None:
+            return None
+        return self.rules.chance_outcomes(self)
+
+    def is_chance(self) -> bool:
+        return self.chance_outcomes() is not None
+
+    def harmonies(self) -> list[Harmony]:
+        return list(self.rules.harmonies(self))
+
+    def flags(self) -> dict[str, int]:
+        return self.rules.tile_flags(self) or {}
+
+    def status(self) -> list[tuple[str, str]]:
+        return list(self.rules.status(self) or [])
+
+    # -- changes -------------------------------------------------------------------------------
+    def play(self, move) -> Move:
+        """Play one decision (a Move or its notation), or a whole turn written ``<n><P>.<body>``.
+
+        Raises IllegalMoveError, leaving the game unchanged, if it is not legal.
+        """
+        if self.state.outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
+        if isinstance(move, Move):
+            found = self._index().get(move.text)
+            if found is None or found.action != move.action:
+                raise IllegalMoveError(self._illegal_message(move.text))
+            return self._push(found)
+        text = str(move).strip()
+        found = self._index().get(text)
+        if found is not None:
+            return self._push(found)
+        from .notation import split_turn_token, normalise_decision
+
+        token = split_turn_token(text)
+        if token is not None:
+            number, player, body = token
+            self.play_turn(number, player, body)
+            return self._history[-1][1]
+        alt = normalise_decision(text)
+        found = self._index().get(alt)
+        if found is not None:
+            return self._push(found)
+        raise IllegalMoveError(self._illegal_message(text))
+
+    def _illegal_message(self, text: str) -> str:
+        legal = self.legal_moves()
+        sample = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        who = self.state.to_move
+        return (f"illegal move {text!r} for {who} (turn {self.state.turn}, {self.state.phase}); "
+                f"{len(legal)} legal: {sample}")
+
+    def play_turn(self, number: int | None, player: str | None, body: str) -> None:
+        """Play every decision of one recorded turn, atomically (all or nothing)."""
+        st = self.state
+        if player is not None and player != st.to_move:
+            raise IllegalMoveError(f"it is {st.to_move}'s turn, not {player}'s")
+        if number is not None and number != st.turn:
+            raise IllegalMoveError(f"expected turn {st.turn}, got {number}")
+        depth = len(self._history)
+        turn_key = (st.turn, st.to_move)
+        try:
+            for text in self.rules.parse_turn(self, body):
+                if self.state.outcome is not None:
+                    raise IllegalMoveError(f"the game ended before {text!r}")
+                found = self._index().get(text)
+                if found is None:
+                    raise IllegalMoveError(self._illegal_message(text))
+                self._push(found, auto=False)
+            self._finish_turn(turn_key)
+        except (PaishoError, ValueError) as exc:
+            while len(self._history) > depth:
+                self._pop()
+            if isinstance(exc, PaishoError):
+                raise
+            raise NotationError(str(exc)) from None
+
+    def _finish_turn(self, turn_key) -> None:
+        """Play implicit moves (e.g. declining a bonus) until the turn has passed."""
+        while self.state.outcome is None and (self.state.turn, self.state.to_move) == turn_key:
+            if self.is_chance():
+                raise IllegalMoveError("the turn needs a chance outcome that the record does not give")
+            implicit = [m for m in self.legal_moves() if m.implicit]
+            if not implicit:
+                raise IllegalMoveError(
+                    f"turn incomplete: {self.state.phase} decision still pending "
+                    f"({', '.join(str(m) for m in self.legal_moves()[:6])})")
+            self._push(implicit[0], auto=False)
+
+    def _push(self, move: Move, auto: bool = False) -> Move:
+        st = self.state
+        key = (st.turn, st.to_move)
+        snapshot = st  # never mutated again: apply works on a copy
+        self.state = st.copy()
+        try:
+            self.rules.apply(self, move)
+            new = self.state
+            if new.outcome is None and (new.turn, new.to_move) == key:
+                new.pending = st.pending + (move.text,)
+            else:
+                new.pending = ()
+            self._changed()
+            self.state.outcome = self.state.outcome or self.rules.check_end(self)
+        except BaseException:
+            self.state = snapshot
+            self._changed()
+            raise
+        self._history.append((snapshot, move, key, auto))
+        if self.auto_chance and self.state.outcome is None:
+            outcomes = self.rules.chance_outcomes(self)
+            if outcomes:
+                self._push(self.sample_chance(outcomes), auto=True)
+        return move
+
+    def sample_chance(self, outcomes=None) -> Move:
+        """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
+        outcomes = outcomes or self.chance_outcomes()
+        rng = random.Random(f"{self.seed}:{len(self._history)}")
+        moves = [m for m, _ in outcomes]
+        weights = [w for _, w in outcomes]
+        return rng.choices(moves, weights)[0]
+
+    def _pop(self) -> Move:
+        snapshot, move, _key, _auto = self._history.pop()
+        self.state = snapshot
+        self._changed()
+        return move
+
+    def _changed(self) -> None:
+        self._legal = None
+        self._legal_index = None
+        self.cache.clear()
+
+    def undo(self) -> Move:
+        """Take back the last decision (with any chance step the game drew itself after it)."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        while self._history and self._history[-1][3]:
+            self._pop()
+        return self._pop()
+
+    @property
+    def rng(self) -> random.Random:
+        """A generator for setup chance (shuffles), seeded by the game's seed."""
+        return random.Random(f"{self.seed}:setup")
+
+    # -- records and positions -----------------------------------------------------------------
+    def turns(self) -> list[tuple[int, str, list[Move]]]:
+        """Decisions grouped into whole turns: (number, player, moves)."""
+        out: list[tuple[int, str, list[Move]]] = []
+        for _snap, move, key, _auto in self._history:
+            if out and (out[-1][0], out[-1][1]) == key:
+                out[-1][2].append(move)
+            else:
+                out.append((key[0], key[1], [move]))
+        return out
+
+    def record(self, tags: dict | None = None) -> str:
+        from .record import write_record
+
+        return write_record(self, tags)
+
+    def position(self) -> dict:
+        from .position import to_position
+
+        return to_position(self)
+
+    def copy(self) -> "Game":
+        """An independent game with the same history (cheap: states are shared, never mutated)."""
+        g = Game(self.variant, self.options, self.seed, self.auto_chance)
+        g.state = self.state.copy()
+        g._history = list(self._history)
+        g.start = self.start
+        return g

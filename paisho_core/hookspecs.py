@@ -1,0 +1,125 @@
+"""The variant contract: every hook a variant plugin may implement.
+
+A variant is a module (or package) of plain functions marked ``@hookimpl``, found through the
+entry-point group ``paisho.variants``.  Each variant gets its own plugin manager holding the
+variant module and any house-rule plugins stacked on it.  When a game is created the hooks are
+*resolved once*: a hook with a single plain implementation is bound to that function directly, so
+a game never pays pluggy's dispatch inside a move generator.  Hooks are therefore called once per
+decision (or once per game), never once per candidate point.
+
+All hooks receive the :class:`paisho_core.game.Game` as ``game``; its ``state`` is the mutable
+position.  Unless stated otherwise the first non-None result wins (``firstresult``), so a house
+rule registered after the variant can override a hook with ``tryfirst=True`` or wrap it with
+``wrapper=True``.
+"""
+from __future__ import annotations
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("paisho")
+hookimpl = pluggy.HookimplMarker("paisho")
+
+
+@hookspec
+def paisho_variant_info():
+    """Describe the variant this plugin provides.
+
+    Return a dict with ``name`` (registry name), ``yaml`` (path of the YAML definition) and
+    optionally ``title``.  Called once, at discovery.  Not firstresult: every plugin may answer,
+    the variant module's answer (the first registered) names the variant.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_setup(game):
+    """Fill ``game.state`` with the starting position: piles, pre-placed tiles, phase, mover.
+
+    Called once by ``new_game`` after the core has created empty piles for every tile kind (each
+    kind's ``count`` in its ``pile`` for both players).  Chance (shuffles) must use ``game.rng``.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_legal_moves(game):
+    """Return the list of :class:`~paisho_core.game.Move` legal for the pending decision.
+
+    ``str(move)`` must be the move's notation for this decision, unique within the list.  The core
+    caches the result until the state changes.  An empty list with no outcome set means the
+    player to move is stuck; the variant decides what that means in ``paisho_check_end``.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_apply(game, move):
+    """Apply ``move`` (already known to be legal) to ``game.state``.
+
+    Update the board, piles, ``state.phase``, ``state.to_move`` and ``state.turn`` as the rules
+    say.  Derived data (flags, harmony caches) must be recomputed here or lazily.  Return value is
+    ignored.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_chance_outcomes(game):
+    """For a chance decision (a draw, a shuffle), return ``[(move, probability), ...]``; else None.
+
+    The core samples it with the game's seeded generator when the game plays chance steps itself;
+    a record supplies the outcome instead, so replays never use a random generator.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_check_end(game):
+    """Called after every decision: return an :class:`~paisho_core.game.Outcome` if the game
+    has ended, else None.  The core stores it on ``game.state.outcome``."""
+
+
+@hookspec(firstresult=True)
+def paisho_harmonies(game):
+    """Return the current harmonies as a list of :class:`~paisho_core.game.Harmony`."""
+
+
+@hookspec(firstresult=True)
+def paisho_parse_turn(game, body):
+    """Split the body of one recorded turn (the text after ``<n><P>.``) into decision texts.
+
+    Return a list of strings, each of which must equal ``str()`` of a legal move when its turn
+    comes.  Raise :class:`~paisho_core.errors.NotationError` for malformed text.  After the last
+    one, the core plays any move marked ``implicit`` (such as declining an optional bonus) until
+    the turn is over.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_format_turn(game, moves):
+    """Join the decisions of one turn (a list of moves) into the turn body written in records."""
+
+
+@hookspec(firstresult=True)
+def paisho_position_extra(game):
+    """Return a dict of variant-specific fields to add to ``game.position()`` (may be empty)."""
+
+
+@hookspec(firstresult=True)
+def paisho_load_position(game, data):
+    """Read the variant-specific fields of a position dict into ``game.state``.
+
+    The core has already placed the board tiles and filled the piles.  Recompute derived data
+    here.  Raise :class:`~paisho_core.errors.PositionError` for bad fields.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_status(game):
+    """Return a list of ``(label, text)`` lines for displays: scores, the pot, drawn tile..."""
+
+
+@hookspec(firstresult=True)
+def paisho_tile_flags(game):
+    """Return ``{flag_name: bitset}`` of derived per-tile flags (drained, trapped, boosted...)."""
+
+
+@hookspec(firstresult=True)
+def paisho_validate_options(variant, options):
+    """Check a complete options dict for combinations the variant refuses; return an error
+    message or None."""

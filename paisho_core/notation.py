@@ -1,0 +1,39 @@
+"""Generic notation: turn tokens ``<n><P>.<body>`` and points ``(x,y)`` (spec sections 3-4)."""
+from __future__ import annotations
+
+import re
+
+from . import board
+from .errors import NotationError
+from .tiles import CODE_PLAYER
+
+TURN_RE = re.compile(r"^\s*(\d+)\s*([GH])\s*\.\s*(.*?)\s*$", re.S)
+POINT_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+
+
+def split_turn_token(text: str):
+    """``(number, player, body)`` for text shaped ``<n><P>.<body>``, else None."""
+    m = TURN_RE.match(text)
+    if not m:
+        return None
+    return int(m.group(1)), CODE_PLAYER[m.group(2)], m.group(3).replace(" ", "")
+
+
+def normalise_decision(text: str) -> str:
+    """Canonical spelling of a decision: no spaces, ``_`` read as ``+``."""
+    return text.replace(" ", "").replace("_", "+")
+
+
+def point(text: str) -> int:
+    """Grid index of ``(x,y)``; NotationError if malformed or off the board."""
+    m = POINT_RE.fullmatch(text.strip())
+    if not m:
+        raise NotationError(f"{text!r} is not a point (expected (x,y))")
+    x, y = int(m.group(1)), int(m.group(2))
+    if not board.on_board(x, y):
+        raise NotationError(f"({x},{y}) is not on the board")
+    return board.index(x, y)
+
+
+def label(i: int) -> str:
+    return board.LABEL[i]

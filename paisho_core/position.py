@@ -1,0 +1,115 @@
+"""Positions as JSON objects (spec section 5), validated with ``schemas/position.schema.json``."""
+from __future__ import annotations
+
+from . import board
+from .errors import PositionError, VariantError
+from .schema import json_path, schema
+from .tiles import PLAYERS
+
+import jsonschema
+
+
+def to_position(game) -> dict:
+    st = game.state
+    flags = game.flags()
+    entries = []
+    for i in board.POINTS:
+        tile = st.board[i]
+        if tile is None:
+            continue
+        x, y = board.coords(i)
+        entry = {"x": x, "y": y, "tile": tile.code, "owner": tile.owner}
+        marks = [name for name, mask in flags.items() if mask >> i & 1]
+        if marks:
+            entry["flags"] = marks
+        entries.append(entry)
+    pos = {
+        "variant": game.name,
+        "options": dict(game.options),
+        "to_move": st.to_move,
+        "phase": st.phase,
+        "turn": st.turn,
+        "board": entries,
+        "reserves": {p: dict(sorted(st.pile("reserve", p).items())) for p in PLAYERS},
+    }
+    others = {name: {p: dict(sorted(per.get(p, {}).items())) for p in PLAYERS}
+              for name, per in sorted(st.piles.items()) if name != "reserve"}
+    if others:
+        pos["piles"] = others
+    if game.seed is not None:
+        pos["seed"] = game.seed
+    if st.scores:
+        pos["scores"] = dict(st.scores)
+    if st.pending:
+        pos["pending"] = "".join(st.pending)
+    if st.outcome is not None:
+        pos["outcome"] = st.outcome.to_json()
+    pos.update(game.rules.position_extra(game) or {})
+    return pos
+
+
+def from_position(data, source: str | None = None):
+    """Build a Game from a position dict; PositionError lists every problem with its JSON path."""
+    from . import new_game
+    from .game import Outcome
+
+    if not isinstance(data, dict):
+        raise PositionError([("$", "a position must be a JSON object")], source)
+    validator = jsonschema.Draft202012Validator(schema("position"))
+    problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
+    if problems:
+        raise PositionError(problems, source)
+    try:
+        game = new_game(data["variant"], options=data.get("options") or {}, seed=data.get("seed"))
+    except VariantError as exc:
+        raise PositionError([("$.variant" if "variant" in str(exc) and "option" not in str(exc)
+                              else "$.options", str(exc))], source) from None
+    st = game.state
+    ts = game.tileset
+    for i in list(board.bits(st.occupied)):
+        st.lift(i)
+    for k, entry in enumerate(data["board"]):
+        x, y = entry["x"], entry["y"]
+        path = f"$.board[{k}]"
+        if not board.on_board(x, y):
+            problems.append((path, f"({x},{y}) is not on the board"))
+            continue
+        if entry["tile"] not in ts:
+            problems.append((path + ".tile", f"unknown tile {entry['tile']!r} for {game.name}"))
+            continue
+        i = board.index(x, y)
+        if st.board[i] is not None:
+            problems.append((path, f"({x},{y}) is listed twice"))
+            continue
+        st.put(i, ts.tile(entry["tile"], entry["owner"]))
+    piles = {"reserve": data.get("reserves")} if "reserves" in data else {}
+    piles.update(data.get("piles") or {})
+    for name, per in piles.items():
+        st.piles[name] = {p: {} for p in PLAYERS}
+        for player, counts in (per or {}).items():
+            for code, n in counts.items():
+                if code not in ts:
+                    problems.append((f"$.{'reserves' if name == 'reserve' else 'piles.' + name}.{player}.{code}",
+                                     f"unknown tile {code!r} for {game.name}"))
+                elif n:
+                    st.piles[name][player][code] = n
+    if problems:
+        raise PositionError(problems, source)
+    st.to_move = data["to_move"]
+    st.phase = data.get("phase", "turn")
+    st.turn = data.get("turn", st.turn)
+    st.scores = dict(data.get("scores") or st.scores)
+    if data.get("pending"):
+        st.pending = (data["pending"],)
+    try:
+        game.rules.load_position(game, data)
+    except PositionError as exc:
+        raise PositionError(exc.problems, source) from None
+    out = data.get("outcome")
+    if out:
+        st.outcome = Outcome(out.get("winner"), out.get("reason", "ended"))
+    else:
+        st.outcome = game.rules.check_end(game)
+    game._changed()
+    game.start = st.copy()
+    return game

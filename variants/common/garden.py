@@ -1,0 +1,279 @@
+"""Mechanics shared by the garden games (Skud and Fire): tile roles, clashes, derived flags,
+harmonies, rings, midline counts, accent effects and notation.
+
+Each variant's YAML tags its tiles with roles (``lotus``, ``orchid``, ``rock``, ``wheel``,
+``knotweed``, ``boat``, ``pond``, ``bamboo``, ``lion_turtle``); the code here acts on roles and
+groups, so a house rule that renames or recounts tiles keeps working.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paisho_core import board
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest
+from paisho_core.errors import NotationError
+from paisho_core.game import Harmony, Outcome
+from paisho_core.notation import POINT_RE
+from paisho_core.sight import encloses, rotate_clockwise
+from paisho_core.tiles import PLAYERS, other
+
+ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
+
+
+class Roles:
+    """What the hooks need to know about a variant's tiles, computed once per variant."""
+
+    def __init__(self, variant) -> None:
+        ts = variant.tileset
+        self.variant = variant
+        self.basic = frozenset(k.code for k in ts.kinds if k.group == "basic")
+        self.special = frozenset(k.code for k in ts.kinds if k.group == "special")
+        self.accent = frozenset(k.code for k in ts.kinds if k.group == "accent")
+        self.flower = self.basic | self.special
+        self.role: dict[str, str] = {}
+        self.code: dict[str, str] = {}
+        for k in ts.kinds:
+            for tag in k.tags:
+                if tag in ROLES:
+                    self.role[k.code] = tag
+                    self.code.setdefault(tag, k.code)
+        self.stops = {k.code: k.stops for k in ts.kinds}
+        self.move = {k.code: k.move for k in ts.kinds}
+        self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
+        self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
+        self.harmony = variant.harmony
+        self.wild = variant.wild
+        self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
+        self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
+
+    def is_(self, code: str, role: str) -> bool:
+        return self.role.get(code) == role
+
+
+@lru_cache(maxsize=None)
+def roles(variant) -> Roles:
+    return Roles(variant)
+
+
+# -- masks of tiles by role -------------------------------------------------------------------
+
+def role_mask(state, r: Roles, role: str, player: str | None = None) -> int:
+    code = r.code.get(role)
+    if code is None:
+        return 0
+    b = state.board
+    mask = state.occupied if player is None else state.owned[player]
+    out = 0
+    for i in bits(mask):
+        if b[i].kind.code == code:
+            out |= 1 << i
+    return out
+
+
+def group_mask(state, codes, player: str | None = None) -> int:
+    b = state.board
+    mask = state.occupied if player is None else state.owned[player]
+    out = 0
+    for i in bits(mask):
+        if b[i].kind.code in codes:
+            out |= 1 << i
+    return out
+
+
+# -- clashes ----------------------------------------------------------------------------------
+
+def clash_between(state, r: Roles, a: int, b: int) -> bool:
+    """Do the tiles on a and b (seen along a line) clash?  Gate tiles never clash."""
+    if a < 0 or b < 0 or (GATES >> a) & 1 or (GATES >> b) & 1:
+        return False
+    ta, tb = state.board[a], state.board[b]
+    if ta is None or tb is None:
+        return False
+    return tb.kind.code in r.clash_partners[ta.kind.code]
+
+
+def clash_at(state, r: Roles, points) -> bool:
+    """True if a clash runs through any of ``points`` on the current board.
+
+    Valid when the board had no clash before a change confined to ``points``: every new pair of
+    line neighbours then has a member on one of them or spans one of them.
+    """
+    blockers = state.occupied | GATES
+    blockers_t = state.occupied_t | GATES_T
+    board_ = state.board
+    partners = r.clash_partners
+    for p in points:
+        e, w, n, s = nearest(blockers, blockers_t, p)
+        tile = board_[p]
+        if tile is not None:
+            if (GATES >> p) & 1:
+                continue
+            mine = partners[tile.kind.code]
+            if not mine:
+                continue
+            for q in (e, w, n, s):
+                if q >= 0 and not (GATES >> q) & 1 and board_[q] is not None and board_[q].kind.code in mine:
+                    return True
+        else:
+            if clash_between(state, r, e, w) or clash_between(state, r, n, s):
+                return True
+    return False
+
+
+def any_clash(state, r: Roles) -> bool:
+    """Full-board clash scan (used to validate loaded positions)."""
+    blockers = state.occupied | GATES
+    blockers_t = state.occupied_t | GATES_T
+    for p in bits(state.occupied & ~GATES):
+        e, _w, n, _s = nearest(blockers, blockers_t, p)
+        if clash_between(state, r, p, e) or clash_between(state, r, p, n):
+            return True
+    return False
+
+
+GATES_T = 0
+for _g in bits(GATES):
+    GATES_T |= 1 << board.transpose(_g)
+
+
+# -- harmonies --------------------------------------------------------------------------------
+
+def line_cancelled(rock_mask: int, a: int, horizontal: bool) -> bool:
+    """Is the row (horizontal) or column of point ``a`` holding a tile of ``rock_mask``?"""
+    row, col = divmod(a, board.SIZE)
+    if horizontal:
+        return bool((rock_mask >> (row * board.SIZE)) & board.ROW_MASK)
+    return bool(rock_mask & (_COLUMN << col))
+
+
+_COLUMN = sum(1 << (k * board.SIZE) for k in range(board.SIZE))
+
+
+def harmony_list(state, pairs):
+    """Harmony objects from (a, b, owners) triples, each tile pair once."""
+    out = []
+    for a, b, owners in pairs:
+        out.append(Harmony(board.coords(a), board.coords(b), owners[0], board.crosses_midline(a, b),
+                           tuple(owners)))
+    return out
+
+
+def ring_winners(pairs) -> list[str]:
+    """Players owning a ring: a cycle of their harmonies around the centre (see sight.encloses)."""
+    winners = []
+    for player in PLAYERS:
+        edges = [(a, b) for a, b, owners in pairs if player in owners]
+        if len(edges) >= 4 and encloses(edges):
+            winners.append(player)
+    return winners
+
+
+def midline_counts(pairs) -> dict[str, int]:
+    counts = {p: 0 for p in PLAYERS}
+    for a, b, owners in pairs:
+        if board.crosses_midline(a, b):
+            for o in owners:
+                counts[o] += 1
+    return counts
+
+
+def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
+    """Ring first (one player wins, both: draw); else, if ``count_ending``, most midline-crossing
+    harmonies wins."""
+    winners = ring_winners(pairs)
+    if winners:
+        if len(winners) == 2:
+            return Outcome(None, "harmony rings for both players", {"rings": winners})
+        return Outcome(winners[0], "harmony ring")
+    if count_ending:
+        counts = midline_counts(pairs)
+        detail = {"midline_crossing": counts, "ending": count_reason}
+        if counts["host"] == counts["guest"]:
+            return Outcome(None, f"{count_reason}; midline-crossing harmonies tied "
+                                 f"{counts['host']}-{counts['guest']}", detail)
+        winner = "host" if counts["host"] > counts["guest"] else "guest"
+        return Outcome(winner, f"{count_reason}; more midline-crossing harmonies "
+                               f"({counts[winner]}-{counts[other(winner)]})", detail)
+    return None
+
+
+# -- accents ----------------------------------------------------------------------------------
+
+def wheel_rotation(state, r: Roles, centre: int):
+    """The moves ``[(src, dst)]`` a Wheel on ``centre`` makes, or None if it may not go there.
+
+    Refused when a surrounding point is an occupied gate or holds a Rock, or when a surrounding
+    tile would rotate off the board, onto a gate or onto a point it may not stand on.
+    """
+    moves = []
+    b = state.board
+    rock = r.code.get("rock")
+    for q in bits(AROUND[centre]):
+        tile = b[q]
+        if (GATES >> q) & 1:
+            if tile is not None:
+                return None
+            continue
+        if tile is None:
+            continue
+        if tile.kind.code == rock:
+            return None
+        dst = rotate_clockwise(centre, q)
+        if dst < 0 or (GATES >> dst) & 1:
+            return None
+        code = tile.kind.code
+        if code in r.basic and not (r.stops[code] >> dst) & 1:
+            return None
+        moves.append((q, dst))
+    return moves
+
+
+def rotate(state, moves) -> None:
+    """Move every (src, dst) at once, keeping tile identities."""
+    lifted = [(dst, state.ident[src], state.lift(src)) for src, dst in moves]
+    for dst, ident, tile in lifted:
+        state.put(dst, tile, ident)
+
+
+def boat_flower_destinations(state, r: Roles, target: int, boat_tile, check_clash: bool) -> list[int]:
+    """Points the flower on ``target`` may be moved to when a Boat lands on it."""
+    flower = state.board[target]
+    allowed = r.stops[flower.kind.code] if flower.kind.code in r.basic else PLAYABLE & ~GATES
+    out = []
+    ident = state.ident[target]
+    for q in bits(AROUND[target] & ~state.occupied & ~GATES & allowed):
+        state.lift(target)
+        state.put(q, flower, ident)
+        state.put(target, boat_tile, -1)  # scratch placement: no new identity
+        bad = check_clash and clash_at(state, r, (target, q))
+        state.lift(target)
+        state.lift(q)
+        state.put(target, flower, ident)
+        if not bad:
+            out.append(q)
+    return out
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+def points_in(text: str) -> list[str]:
+    return ["(%s,%s)" % (m.group(1), m.group(2)) for m in POINT_RE.finditer(text)]
+
+
+def split_bonus(body: str) -> tuple[str, str | None]:
+    """Split a turn body at its bonus marker (``+`` or the legacy ``_``)."""
+    body = body.replace(" ", "").replace("_", "+")
+    if "+" in body:
+        head, bonus = body.split("+", 1)
+        return head, "+" + bonus
+    return body, None
+
+
+def check_point_text(text: str) -> None:
+    for p in points_in(text):
+        if p not in board.LABEL_INDEX:
+            raise NotationError(f"{p} is not a point of the board")
+
+
+__all__ = ["Roles", "roles", "clash_at", "any_clash", "harmony_list", "ring_winners",
+           "midline_counts", "wheel_rotation", "rotate", "boat_flower_destinations", "LABEL"]

@@ -1,0 +1,1 @@
+"""Fire Pai Sho (placeholder until the Fire plugin lands)."""

@@ -1,0 +1,592 @@
+"""Skud Pai Sho as a paisho variant plugin.
+
+Printed source: ``skud-rulebook-2022.txt``.  Default behaviour follows the reference engine
+(The Garden Gate, ``spec/skud-fire-reference.md`` sections 2, 4, 5), with the checks it makes
+only in its user interface enforced here as rules (rulings page: docs/variants/skud/rulings.md).
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+from paisho_core import board
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest_east_north
+from paisho_core.errors import NotationError, PositionError
+from paisho_core.game import Move, Outcome
+from paisho_core.hookspecs import hookimpl
+from paisho_core.sight import reach, step4, step_diagonal
+from paisho_core.tiles import other
+
+from ..common import garden
+from ..common.garden import GATES_T, clash_at, line_cancelled, roles
+
+YAML = Path(__file__).with_name("skud.yaml")
+
+
+@hookimpl
+def paisho_variant_info():
+    return {"name": "skud", "yaml": str(YAML), "title": "Skud Pai Sho"}
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+def _in_play(game, code: str) -> bool:
+    r = roles(game.variant)
+    role = r.role.get(code)
+    kind = game.tileset.by_code[code]
+    if "expansion" in kind.tags and not game.options.get("AncientOasisExpansion"):
+        return False
+    if role == "wheel" and game.options.get("NoWheels"):
+        return False
+    return True
+
+
+@hookimpl
+def paisho_setup(game):
+    st = game.state
+    for player in ("host", "guest"):
+        pile = st.pile("reserve", player)
+        for code in list(pile):
+            if not _in_play(game, code):
+                del pile[code]
+    st.turn = 0
+    st.to_move = "host"
+    st.phase = "accents"
+
+
+# -- derived data -----------------------------------------------------------------------------
+
+def _flags(game, state):
+    """(trapped, drained) bitsets, recomputed from the board (reference 2.15 step 2)."""
+    r = roles(game.variant)
+    b = state.board
+    trapped = drained = 0
+    orchid, knotweed = r.code.get("orchid"), r.code.get("knotweed")
+    lotus = r.code.get("lotus")
+    blooming = state.occupied & ~GATES
+    for i in bits(blooming):
+        code = b[i].kind.code
+        if code == orchid:
+            opp = state.owned[other(b[i].owner)] & AROUND[i] & blooming
+            for q in bits(opp):
+                if b[q].kind.code in r.flower:
+                    trapped |= 1 << q
+        elif code == knotweed:
+            for q in bits(AROUND[i] & blooming):
+                c = b[q].kind.code
+                if c in r.basic or c == lotus:
+                    drained |= 1 << q
+    return trapped, drained
+
+
+def flags(game):
+    f = game.cache.get("flags")
+    if f is None:
+        f = game.cache["flags"] = _flags(game, game.state)
+    return f
+
+
+def _pairs(game, state, drained: int):
+    """Harmonies as (a, b, owners) with a west of / below b (reference 2.7)."""
+    r = roles(game.variant)
+    b = state.board
+    basic, wild = r.basic, r.wild
+    blockers = state.occupied | GATES
+    blockers_t = state.occupied_t | GATES_T
+    rocks = garden.role_mask(state, r, "rock")
+    turtles = garden.role_mask(state, r, "lion_turtle")
+    turtle_zone = 0
+    for t in bits(turtles):
+        turtle_zone |= AROUND[t]
+    harmony = r.harmony
+    out = []
+    for a in bits(state.occupied & ~GATES & ~drained):
+        ta = b[a]
+        ca = ta.kind.code
+        if ca not in basic and ca not in wild:
+            continue
+        e, n = nearest_east_north(blockers, blockers_t, a)
+        for q, horizontal in ((e, True), (n, False)):
+            if q < 0 or (GATES >> q) & 1 or (drained >> q) & 1:
+                continue
+            tq = b[q]
+            cq = tq.kind.code
+            if cq not in basic and cq not in wild:
+                continue
+            if ca in wild and cq in wild:
+                continue
+            if rocks and line_cancelled(rocks, a, horizontal):
+                continue
+            if turtle_zone and ((turtle_zone >> a) & 1 or (turtle_zone >> q) & 1):
+                if ta.owner == tq.owner:
+                    owners = (ta.owner,)
+                else:
+                    involved = turtles & (AROUND[a] | AROUND[q])
+                    owners = tuple(sorted({b[t].owner for t in bits(involved)}, key=("host", "guest").index))
+                out.append((a, q, owners))
+                continue
+            if ca in wild:
+                out.append((a, q, (tq.owner,)))
+            elif cq in wild:
+                out.append((a, q, (ta.owner,)))
+            elif ta.owner == tq.owner and harmony(ca, cq):
+                out.append((a, q, (ta.owner,)))
+    return out
+
+
+def pairs(game):
+    p = game.cache.get("pairs")
+    if p is None:
+        p = game.cache["pairs"] = _pairs(game, game.state, flags(game)[1])
+    return p
+
+
+@hookimpl
+def paisho_harmonies(game):
+    return garden.harmony_list(game.state, pairs(game))
+
+
+@hookimpl
+def paisho_tile_flags(game):
+    trapped, drained = flags(game)
+    return {"drained": drained, "trapped": trapped}
+
+
+# -- legal moves ------------------------------------------------------------------------------
+
+def accent_choices(game, player: str) -> list[str]:
+    """Every multiset of accents the player may keep, written R,W,K,B in tile-set order."""
+    r = roles(game.variant)
+    pile = game.state.pile("reserve", player)
+    pool = []
+    for code in r.accent_order:
+        pool += [code] * pile.get(code, 0)
+    keep = game.variant.rules_config.get(
+        "accents_kept_double" if game.options.get("DoubleAccentTiles") else "accents_kept", 4)
+    keep = min(keep, len(pool))
+    seen = []
+    for combo in combinations_with_replacement(range(len(r.accent_order)), keep):
+        counts = {}
+        for k in combo:
+            counts[r.accent_order[k]] = counts.get(r.accent_order[k], 0) + 1
+        if all(pile.get(c, 0) >= n for c, n in counts.items()):
+            seen.append(",".join(r.accent_order[k] for k in combo))
+    return seen
+
+
+def _open_plant_points(game, state, player: str, code: str) -> int:
+    """Open gates, plus (expansion) empty points around a Pond where the tile may stand."""
+    pts = GATES & ~state.occupied
+    r = roles(game.variant)
+    if "pond" in r.code:
+        ponds = garden.role_mask(state, r, "pond")
+        allowed = r.stops[code] if code in r.basic else PLAYABLE
+        for p in bits(ponds):
+            pts |= AROUND[p] & ~state.occupied & ~GATES & allowed
+    return pts
+
+
+def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[Move]:
+    r = roles(game.variant)
+    out = []
+    check = not game.options.get("IgnoreClashing")
+    for code in codes:
+        pts = _open_plant_points(game, state, player, code)
+        for p in bits(pts):
+            if check and not (GATES >> p) & 1:
+                state.put(p, game.tileset.tile(code, player), -1)
+                bad = clash_at(state, r, (p,))
+                state.lift(p)
+                if bad:
+                    continue
+            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+    return out
+
+
+def _can_capture(game, r, mover, target, state, player) -> bool:
+    """Reference 2.9, first matching rule wins."""
+    opts = game.options
+    if opts.get("EverythingCapture"):
+        return True
+    if target.owner == mover.owner:
+        return False
+    tc, mc = target.kind.code, mover.kind.code
+    if tc in r.accent:
+        return False
+    lotus = r.code.get("lotus")
+    if r.is_(mc, "orchid") and _blooming_lotus(state, r, mover.owner):
+        return True
+    if tc == lotus:
+        return False
+    if tc in r.clash_partners[mc]:
+        return True
+    if r.is_(tc, "orchid") and _blooming_lotus(state, r, target.owner) and mc in r.flower:
+        return True
+    return False
+
+
+def _blooming_lotus(state, r, player) -> bool:
+    return bool(garden.role_mask(state, r, "lotus", player) & ~GATES)
+
+
+def _arrangements(game, state, player: str) -> list[Move]:
+    r = roles(game.variant)
+    opts = game.options
+    check = not opts.get("IgnoreClashing")
+    step = step_diagonal if opts.get("DiagonalMovement") else step4
+    trapped, _drained = flags(game)
+    b = state.board
+    empty = PLAYABLE & ~state.occupied
+    bamboo_zone = 0
+    for q in bits(garden.role_mask(state, r, "bamboo")):
+        bamboo_zone |= AROUND[q]
+    out = []
+    for s in bits(state.owned[player] & ~trapped):
+        tile = b[s]
+        code = tile.kind.code
+        dist = r.move.get(code, 0)
+        if not dist:
+            continue
+        landing, touched = reach(s, dist, empty, step)
+        stops = r.stops[code]
+        landing &= stops
+        touched &= stops & ~GATES & ~bamboo_zone
+        ident = state.ident[s]
+        state.lift(s)
+        for e in bits(landing | touched):
+            target = b[e]
+            if target is not None:
+                if not _can_capture(game, r, tile, target, state, player):
+                    continue
+                if check:
+                    tid = state.ident[e]
+                    state.lift(e)
+                    state.put(e, tile, ident)
+                    bad = clash_at(state, r, (s, e))
+                    state.lift(e)
+                    state.put(e, target, tid)
+                    if bad:
+                        continue
+            elif check and code in r.clashable:
+                state.put(e, tile, ident)
+                bad = clash_at(state, r, (s, e))
+                state.lift(e)
+                if bad:
+                    continue
+            elif check:
+                state.put(e, tile, ident)
+                bad = clash_at(state, r, (s,))
+                state.lift(e)
+                if bad:
+                    continue
+            out.append(Move("arrange", f"{LABEL[s]}-{LABEL[e]}", tile=code, src=s, dst=e))
+        state.put(s, tile, ident)
+    return out
+
+
+def _bonus_moves(game, state, player: str) -> list[Move]:
+    r = roles(game.variant)
+    check = not game.options.get("IgnoreClashing")
+    pile = state.pile("reserve", player)
+    out = [Move("skip", "skip", implicit=True)]
+    b = state.board
+    free = PLAYABLE & ~GATES & ~state.occupied
+    for code in r.accent_order:
+        if not pile.get(code):
+            continue
+        role = r.role.get(code)
+        tile = game.tileset.tile(code, player)
+        if role in ("rock", "knotweed", "pond", "lion_turtle"):
+            out += [Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p) for p in bits(free)]
+        elif role == "wheel":
+            for p in bits(free):
+                moves = garden.wheel_rotation(state, r, p)
+                if moves is None:
+                    continue
+                if check and moves:
+                    trial = state.copy()
+                    trial.put(p, tile, -1)
+                    garden.rotate(trial, moves)
+                    if clash_at(trial, r, [p] + [m for mv in moves for m in mv]):
+                        continue
+                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
+        elif role == "boat":
+            for p in bits(state.occupied & ~GATES):
+                target = b[p]
+                if target.kind.code in r.accent:
+                    if check:
+                        tid = state.ident[p]
+                        state.lift(p)
+                        bad = clash_at(state, r, (p,))
+                        state.put(p, target, tid)
+                        if bad:
+                            continue
+                    out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
+                else:
+                    for q in garden.boat_flower_destinations(state, r, p, tile, check):
+                        out.append(Move("accent", f"+{code}{LABEL[p]}-{LABEL[q]}", tile=code, dst=p, aux=q))
+        elif role == "bamboo":
+            for p in bits(free):
+                if check:
+                    trial = state.copy()
+                    _place_bamboo(game, trial, p, tile)
+                    if clash_at(trial, r, bits(AROUND[p] | (1 << p))):
+                        continue
+                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
+    specials = [c for c in r.special if pile.get(c)]
+    specials.sort(key=lambda c: game.tileset.by_code[c].ordinal)
+    out += _plants(game, state, player, specials, "+", "bonus-plant")
+    growing = state.owned[player] & GATES
+    if not growing:
+        basics = [c for c in r.basic_order if pile.get(c)]
+        out += _plants(game, state, player, basics, "+", "bonus-plant")
+    return out
+
+
+def _place_bamboo(game, state, p: int, tile) -> None:
+    """Bamboo (expansion, reference 2.12): if it surrounds a blooming flower of its owner and no
+    surrounding gate holds a tile, every surrounding tile returns to its owner's reserve."""
+    r = roles(game.variant)
+    state.put(p, tile)
+    around = AROUND[p]
+    if around & GATES & state.occupied:
+        return
+    own = state.owned[tile.owner] & around & ~GATES
+    if not any(state.board[q].kind.code in r.flower for q in bits(own)):
+        return
+    for q in bits(around & state.occupied):
+        t = state.lift(q)
+        state.give("reserve", t.owner, t.kind.code)
+
+
+def _turn_moves(game, state, player: str) -> list[Move]:
+    r = roles(game.variant)
+    pile = state.pile("reserve", player)
+    informal = game.options.get("InformalStart")
+    if state.turn == 1 and not informal:
+        if player == "guest":
+            gate = board.index(*game.variant.rules_config["gates"]["guest"])
+            if state.board[gate] is not None:
+                return []
+            return [Move("plant", f"{c}{LABEL[gate]}", tile=c, dst=gate)
+                    for c in r.basic_order if pile.get(c)]
+        gate = board.index(*game.variant.rules_config["gates"]["host"])
+        guest_gate = board.index(*game.variant.rules_config["gates"]["guest"])
+        opening = state.board[guest_gate]
+        if opening is not None and state.board[gate] is None:
+            code = opening.kind.code
+            if game.options.get("ClashingOpening"):
+                partners = sorted(r.clash_partners[code])
+                code = partners[0] if partners else code
+            if pile.get(code):
+                return [Move("plant", f"{code}{LABEL[gate]}", tile=code, dst=gate)]
+    basics = [c for c in r.basic_order if pile.get(c)]
+    return _plants(game, state, player, basics, "", "plant") + _arrangements(game, state, player)
+
+
+def _raw_moves(game):
+    st = game.state
+    if st.phase == "accents":
+        return [Move("accents", text, aux=tuple(text.split(","))) for text in accent_choices(game, st.to_move)]
+    if st.phase == "bonus":
+        return _bonus_moves(game, st, st.to_move)
+    return _turn_moves(game, st, st.to_move)
+
+
+@hookimpl
+def paisho_legal_moves(game):
+    moves = _raw_moves(game)
+    if game.options.get("MustLeaveOpponentAMove") and not getattr(game, "_inner", False):
+        moves = [m for m in moves if not _strands_opponent(game, m)] or moves
+    return moves
+
+
+def _strands_opponent(game, move) -> bool:
+    """Comprehensive rules: a turn may not leave the opponent with no legal move."""
+    trial = game.copy()
+    trial._inner = True
+    trial.auto_chance = False
+    mover = game.state.to_move
+    trial._push(move)
+    if trial.state.to_move == mover and trial.outcome is None:
+        return False  # the turn goes on (a bonus is pending); judged on the bonus decision
+    return trial.outcome is not None and trial.outcome.reason == "no legal move"
+
+
+# -- applying moves ---------------------------------------------------------------------------
+
+def _end_turn(state) -> None:
+    state.phase = "turn"
+    if state.to_move == "guest":
+        state.to_move = "host"
+    else:
+        state.to_move = "guest"
+        state.turn += 1
+
+
+def _mover_harmony_idents(game, state, player, pair_list):
+    ident = state.ident
+    return {frozenset((ident[a], ident[q])) for a, q, owners in pair_list if player in owners}
+
+
+def _capture(game, state, e: int) -> None:
+    r = roles(game.variant)
+    victim = state.lift(e)
+    if game.options.get("SpecialFlowersBounce") and victim.kind.code in r.special:
+        state.give("reserve", victim.owner, victim.kind.code)
+
+
+def _bonus_available(game, state, player) -> bool:
+    r = roles(game.variant)
+    pile = state.pile("reserve", player)
+    if any(pile.get(c) for c in r.accent | r.special):
+        return True
+    return not (state.owned[player] & GATES) and any(pile.get(c) for c in r.basic)
+
+
+@hookimpl
+def paisho_apply(game, move):
+    st = game.state
+    player = st.to_move
+    action = move.action
+    if action == "accents":
+        pile = st.pile("reserve", player)
+        keep: dict[str, int] = {}
+        for c in move.aux:
+            keep[c] = keep.get(c, 0) + 1
+        for code in roles(game.variant).accent:
+            if code in pile:
+                n = keep.get(code, 0)
+                if n:
+                    pile[code] = n
+                else:
+                    del pile[code]
+        if player == "host":
+            st.to_move = "guest"
+        else:
+            st.to_move, st.turn, st.phase = "guest", 1, "turn"
+        return
+    if action in ("plant", "bonus-plant"):
+        st.take("reserve", player, move.tile)
+        st.put(move.dst, game.tileset.tile(move.tile, player))
+        _end_turn(st)
+        return
+    if action == "arrange":
+        before = _mover_harmony_idents(game, st, player, pairs(game))
+        if st.board[move.dst] is not None:
+            _capture(game, st, move.dst)
+        st.relocate(move.src, move.dst)
+        game.cache.clear()
+        after = _mover_harmony_idents(game, st, player, pairs(game))
+        if after - before and _bonus_available(game, st, player):
+            st.phase = "bonus"
+        else:
+            _end_turn(st)
+        return
+    if action == "skip":
+        _end_turn(st)
+        return
+    if action == "accent":
+        r = roles(game.variant)
+        st.take("reserve", player, move.tile)
+        tile = game.tileset.tile(move.tile, player)
+        role = r.role.get(move.tile)
+        p = move.dst
+        if role == "wheel":
+            moves = garden.wheel_rotation(st, r, p)
+            st.put(p, tile)
+            garden.rotate(st, moves)
+        elif role == "boat":
+            if move.aux is None:
+                st.lift(p)  # the accent and the Boat both leave the game
+            else:
+                st.relocate(p, move.aux)
+                st.put(p, tile)
+        elif role == "bamboo":
+            _place_bamboo(game, st, p, tile)
+        else:
+            st.put(p, tile)
+        _end_turn(st)
+        return
+    raise NotationError(f"unknown Skud action {action!r}")
+
+
+# -- end of game ------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_check_end(game):
+    st = game.state
+    if st.phase != "turn" or st.turn < 1:
+        return None
+    r = roles(game.variant)
+    count_ending = not game.options.get("NoAltWin") and any(
+        st.count("reserve", p, r.basic) == 0 for p in ("host", "guest"))
+    outcome = garden.ring_or_count_outcome(pairs(game), count_ending, "last basic flower played")
+    if outcome is None and not game.legal_moves():
+        outcome = Outcome(None, "no legal move", {"stuck": st.to_move})
+    return outcome
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_parse_turn(game, body):
+    st = game.state
+    body = body.replace(" ", "")
+    if st.phase == "accents":
+        r = roles(game.variant)
+        codes = [c for c in body.split(",") if c]
+        bad = [c for c in codes if c not in r.accent]
+        if bad:
+            raise NotationError(f"{','.join(bad)} not accent tile code(s) of {game.name}")
+        order = {c: i for i, c in enumerate(r.accent_order)}
+        return [",".join(sorted(codes, key=order.__getitem__))]
+    head, bonus = garden.split_bonus(body)
+    garden.check_point_text(body)
+    if not head:
+        raise NotationError(f"empty turn body {body!r}")
+    if head.startswith("("):
+        if head.count("(") != 2 or ")-(" not in head:
+            raise NotationError(f"{head!r} is not an arrangement (x1,y1)-(x2,y2)")
+    out = [head]
+    if bonus is not None:
+        out.append(bonus)
+    return out
+
+
+@hookimpl
+def paisho_format_turn(game, moves):
+    return "".join(m.text for m in moves if not m.implicit)
+
+
+@hookimpl
+def paisho_position_extra(game):
+    return {}
+
+
+@hookimpl
+def paisho_load_position(game, data):
+    st = game.state
+    phase = data.get("phase", "turn")
+    if phase not in ("accents", "turn", "bonus"):
+        raise PositionError([("$.phase", f"Skud has no phase {phase!r} (accents, turn, bonus)")])
+    r = roles(game.variant)
+    if not game.options.get("IgnoreClashing") and garden.any_clash(st, r):
+        raise PositionError([("$.board", "two tiles clash on this board")])
+    if "turn" not in data:
+        st.turn = 0 if phase == "accents" else 2
+    game.cache.clear()
+
+
+@hookimpl
+def paisho_status(game):
+    st = game.state
+    r = roles(game.variant)
+    counts = garden.midline_counts(pairs(game))
+    lines = []
+    for p in ("host", "guest"):
+        pile = st.pile("reserve", p)
+        accents = ",".join(f"{c}x{n}" if n > 1 else c for c, n in pile.items() if c in r.accent) or "-"
+        lines.append((p.capitalize(), f"basic flowers left {st.count('reserve', p, r.basic)}, "
+                                      f"accents {accents}, midline-crossing harmonies {counts[p]}"))
+    return lines
