@@ -10,6 +10,8 @@ The Python API (spec section 6)::
 """
 from __future__ import annotations
 
+import random
+
 from .errors import (IllegalMoveError, NotationError, PaishoError, PositionError, RecordError,
                      VariantError)
 from .game import Game, Harmony, Move, Outcome, State
@@ -33,6 +35,8 @@ def new_game(name: str, options: dict | None = None, seed=None, auto_chance: boo
     """
     variant = get_variant(name) if isinstance(name, str) else name
     opts = variant.options(options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
     game = Game(variant, opts, seed, auto_chance)
     st = game.state
     for kind in variant.tileset.kinds:

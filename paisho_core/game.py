@@ -209,6 +209,8 @@ class Game:
         self.cache: dict[str, Any] = {}
         """Per-state memo for hooks (cleared on every change)."""
         self.start: State | None = None
+        self.used_chance = False
+        self.tags: dict[str, str] = {}
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -371,6 +373,7 @@ class Game:
     def sample_chance(self, outcomes=None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
         outcomes = outcomes or self.chance_outcomes()
+        self.used_chance = True
         rng = random.Random(f"{self.seed}:{len(self._history)}")
         moves = [m for m, _ in outcomes]
         weights = [w for _, w in outcomes]
@@ -398,6 +401,7 @@ class Game:
     @property
     def rng(self) -> random.Random:
         """A generator for setup chance (shuffles), seeded by the game's seed."""
+        self.used_chance = True
         return random.Random(f"{self.seed}:setup")
 
     # -- records and positions -----------------------------------------------------------------
@@ -427,4 +431,6 @@ class Game:
         g.state = self.state.copy()
         g._history = list(self._history)
         g.start = self.start
+        g.used_chance = self.used_chance
+        g.tags = dict(self.tags)
         return g

@@ -76,6 +76,8 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
     except VariantError as exc:
         raise RecordError(str(exc), source=source) from None
     game.tags = tags
+    if seed is not None:
+        game.used_chance = True
     for lineno, token in turns:
         parsed = split_turn_token(token)
         if parsed is None:
@@ -105,7 +107,7 @@ def write_record(game, tags: dict | None = None) -> str:
         all_tags["Options"] = json.dumps(non_default, sort_keys=True)
     else:
         all_tags.pop("Options", None)
-    if game.seed is not None:
+    if game.seed is not None and (game.used_chance or "Seed" in all_tags):
         all_tags["Seed"] = str(game.seed)
     if game.outcome is not None:
         all_tags["Result"] = game.outcome.result

@@ -169,8 +169,21 @@ _registry: dict[str, Variant] = {}
 
 
 def variants() -> list[str]:
-    """Names of every registered variant (entry points plus variants registered at run time)."""
-    return sorted(set(_entry_point_modules()) | set(_registry))
+    """Names of every registered variant (entry points plus variants registered at run time).
+
+    An entry point whose module does not (yet) describe a variant is left out."""
+    names = set(_registry)
+    for name, ep in _entry_point_modules().items():
+        if name in names:
+            continue
+        try:
+            module = ep.load()
+        except Exception:  # a broken plugin must not hide the others; get_variant reports it
+            names.add(name)
+            continue
+        if hasattr(module, "paisho_variant_info"):
+            names.add(name)
+    return sorted(names)
 
 
 def get_variant(name: str) -> Variant:

@@ -114,10 +114,22 @@ def clash_at(state, r: Roles, points) -> bool:
             for q in (e, w, n, s):
                 if q >= 0 and not (GATES >> q) & 1 and board_[q] is not None and board_[q].kind.code in mine:
                     return True
-        else:
+        elif not (GATES >> p) & 1:  # a gate blocks lines even when empty
             if clash_between(state, r, e, w) or clash_between(state, r, n, s):
                 return True
     return False
+
+
+def between_mask(a: int, b: int, horizontal: bool) -> int:
+    """Points strictly between line neighbours a and b (a west of / below b)."""
+    if a < 0 or b < 0:
+        return 0
+    if horizontal:
+        return ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
+    m = 0
+    for k in range(a + board.SIZE, b, board.SIZE):
+        m |= 1 << k
+    return m
 
 
 def any_clash(state, r: Roles) -> bool:

@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest_east_north
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest, nearest_east_north, transpose
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
@@ -203,26 +203,23 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     return out
 
 
-def _can_capture(game, r, mover, target, state, player) -> bool:
-    """Reference 2.9, first matching rule wins."""
-    opts = game.options
-    if opts.get("EverythingCapture"):
+def _can_capture(game, r, mover, target, raging: dict) -> bool:
+    """Reference 2.9, first matching rule wins.  ``raging[p]``: p has a blooming White Lotus,
+    which makes p's Orchid raging (it captures any flower) and vulnerable (any flower takes it)."""
+    if game.options.get("EverythingCapture"):
         return True
     if target.owner == mover.owner:
         return False
     tc, mc = target.kind.code, mover.kind.code
     if tc in r.accent:
         return False
-    lotus = r.code.get("lotus")
-    if r.is_(mc, "orchid") and _blooming_lotus(state, r, mover.owner):
+    if raging[mover.owner] and r.is_(mc, "orchid"):
         return True
-    if tc == lotus:
+    if r.is_(tc, "lotus"):
         return False
     if tc in r.clash_partners[mc]:
         return True
-    if r.is_(tc, "orchid") and _blooming_lotus(state, r, target.owner) and mc in r.flower:
-        return True
-    return False
+    return raging[target.owner] and r.is_(tc, "orchid") and mc in r.flower
 
 
 def _blooming_lotus(state, r, player) -> bool:
@@ -230,16 +227,22 @@ def _blooming_lotus(state, r, player) -> bool:
 
 
 def _arrangements(game, state, player: str) -> list[Move]:
+    """Every arrangement (reference 2.6).  The clash test is local: with the mover lifted from S,
+    the pair of line neighbours across S must not clash (unless the mover lands between them),
+    and the mover on E must not clash with its four line neighbours."""
     r = roles(game.variant)
     opts = game.options
     check = not opts.get("IgnoreClashing")
     step = step_diagonal if opts.get("DiagonalMovement") else step4
     trapped, _drained = flags(game)
     b = state.board
-    empty = PLAYABLE & ~state.occupied
+    occ, occ_t = state.occupied, state.occupied_t
+    empty = PLAYABLE & ~occ
     bamboo_zone = 0
     for q in bits(garden.role_mask(state, r, "bamboo")):
         bamboo_zone |= AROUND[q]
+    raging = {p: _blooming_lotus(state, r, p) for p in ("host", "guest")}
+    partners_of = r.clash_partners
     out = []
     for s in bits(state.owned[player] & ~trapped):
         tile = b[s]
@@ -251,36 +254,37 @@ def _arrangements(game, state, player: str) -> list[Move]:
         stops = r.stops[code]
         landing &= stops
         touched &= stops & ~GATES & ~bamboo_zone
-        ident = state.ident[s]
-        state.lift(s)
+        if not (landing | touched):
+            continue
+        blockers = (occ & ~(1 << s)) | GATES
+        blockers_t = (occ_t & ~(1 << transpose(s))) | GATES_T
+        if check and not (GATES >> s) & 1:
+            e, w, n, so = nearest(blockers, blockers_t, s)
+            # a clash opened across S is only closed by landing between the pair or capturing
+            # one of its tiles
+            if garden.clash_between(state, r, e, w):
+                keep = garden.between_mask(w, e, True) | (1 << w) | (1 << e)
+                landing &= keep
+                touched &= keep
+            if garden.clash_between(state, r, n, so):
+                keep = garden.between_mask(so, n, False) | (1 << so) | (1 << n)
+                landing &= keep
+                touched &= keep
+        partners = partners_of[code] if check else ()
+        src = LABEL[s] + "-"
         for e in bits(landing | touched):
             target = b[e]
-            if target is not None:
-                if not _can_capture(game, r, tile, target, state, player):
-                    continue
-                if check:
-                    tid = state.ident[e]
-                    state.lift(e)
-                    state.put(e, tile, ident)
-                    bad = clash_at(state, r, (s, e))
-                    state.lift(e)
-                    state.put(e, target, tid)
-                    if bad:
-                        continue
-            elif check and code in r.clashable:
-                state.put(e, tile, ident)
-                bad = clash_at(state, r, (s, e))
-                state.lift(e)
+            if target is not None and not _can_capture(game, r, tile, target, raging):
+                continue
+            if partners:
+                bad = False
+                for q in nearest(blockers, blockers_t, e):
+                    if q >= 0 and not (GATES >> q) & 1 and b[q].kind.code in partners:
+                        bad = True
+                        break
                 if bad:
                     continue
-            elif check:
-                state.put(e, tile, ident)
-                bad = clash_at(state, r, (s,))
-                state.lift(e)
-                if bad:
-                    continue
-            out.append(Move("arrange", f"{LABEL[s]}-{LABEL[e]}", tile=code, src=s, dst=e))
-        state.put(s, tile, ident)
+            out.append(Move("arrange", src + LABEL[e], tile=code, src=s, dst=e))
     return out
 
 

@@ -1,0 +1,1 @@
+"""Placeholder: this variant's plugin is being written."""
