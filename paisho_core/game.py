@@ -425,6 +425,11 @@ class Game:
 
         return to_position(self)
 
+    def observation(self, player: str) -> dict:
+        """The position as ``player`` sees it (hidden information removed by the variant)."""
+        view = self.rules.observation(self, player)
+        return view if view is not None else self.position()
+
     def copy(self) -> "Game":
         """An independent game with the same history (cheap: states are shared, never mutated)."""
         g = Game(self.variant, self.options, self.seed, self.auto_chance)

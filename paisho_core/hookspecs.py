@@ -123,3 +123,11 @@ def paisho_tile_flags(game):
 def paisho_validate_options(variant, options):
     """Check a complete options dict for combinations the variant refuses; return an error
     message or None."""
+
+
+@hookspec(firstresult=True)
+def paisho_observation(game, player):
+    """Return what ``player`` may see, as a position-shaped dict with hidden parts removed
+    (the opponent's hand, the order of a draw pile).  None means everything is public, and
+    ``game.observation(player)`` then returns the full position.  Computer players and the CLI
+    read only this view."""
