@@ -15,22 +15,36 @@ import time
 import paisho_core as paisho
 
 
+class Timed:
+    """Wraps a variant's resolved legal-move hook to time every full generation."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.seconds = 0.0
+        self.calls = 0
+        self.moves = 0
+
+    def __call__(self, game):
+        t = time.perf_counter()
+        out = self.fn(game)
+        self.seconds += time.perf_counter() - t
+        self.calls += 1
+        self.moves += len(out)
+        return out
+
+
 def playout(variant: str, seed: int, max_plies: int, options=None):
+    """One random game; returns (game, decisions played)."""
     rng = random.Random(seed)
     game = paisho.new_game(variant, options=options, seed=seed)
-    gen_time = 0.0
-    gens = 0
     decisions = 0
     while game.outcome is None and decisions < max_plies:
-        t = time.perf_counter()
         moves = game.legal_moves()
-        gen_time += time.perf_counter() - t
-        gens += 1
         if not moves:
             break
         game.play(rng.choice(moves))
         decisions += 1
-    return game, decisions, gen_time, gens
+    return game, decisions
 
 
 def main(argv=None) -> None:
@@ -51,19 +65,17 @@ def main(argv=None) -> None:
     print(f"{'variant':<12}{'games':>6}{'decisions/s':>13}{'us/movelist':>13}{'mean moves':>12}"
           f"{'mean plies':>11}{'capped':>8}  results")
     for name in names:
+        rules = paisho.get_variant(name).rules
+        timer = Timed(rules.legal_moves)
+        rules.legal_moves = timer
         total_dec = 0
-        total_gen = 0.0
-        total_gens = 0
         capped = 0
         plies = []
-        branching = []
         results: dict[str, int] = {}
         start = time.perf_counter()
         for k in range(args.games):
-            game, dec, gen_time, gens = playout(name, args.seed + k, args.max_plies)
+            game, dec = playout(name, args.seed + k, args.max_plies)
             total_dec += dec
-            total_gen += gen_time
-            total_gens += gens
             plies.append(dec)
             if game.outcome is None:
                 capped += 1
@@ -71,8 +83,10 @@ def main(argv=None) -> None:
             else:
                 results[game.outcome.result] = results.get(game.outcome.result, 0) + 1
         elapsed = time.perf_counter() - start
+        rules.legal_moves = timer.fn
         print(f"{name:<12}{args.games:>6}{total_dec / elapsed:>13.0f}"
-              f"{1e6 * total_gen / max(total_gens, 1):>13.0f}{'':>12}"
+              f"{1e6 * timer.seconds / max(timer.calls, 1):>13.0f}"
+              f"{timer.moves / max(timer.calls, 1):>12.1f}"
               f"{statistics.mean(plies):>11.0f}{capped / args.games:>8.0%}  "
               + ", ".join(f"{k}={v}" for k, v in sorted(results.items())))
     if args.profile:

@@ -226,3 +226,29 @@ def crosses_midline(a: int, b: int) -> bool:
     if ax == bx:
         return ax != 0 and ay * by < 0
     return False
+
+
+TRANSPOSE: list[int] = [transpose(i) for i in range(NCELLS)]
+"""``TRANSPOSE[i]`` is the column-major index of grid index ``i``."""
+
+
+def rays(row_major: int, col_major: int, i: int) -> tuple[int, int]:
+    """The points seen from ``i`` along its row and column, up to and including the first
+    blocker in each direction.  Returns (row-major mask of the row rays, column-major mask of
+    the column rays); ``i`` itself is excluded."""
+    row, col = divmod(i, SIZE)
+    base = row * SIZE
+    r = (row_major >> base) & ROW_MASK
+    m = r >> (col + 1)
+    east = ((1 << ((m & -m).bit_length())) - 1 if m else (1 << (SIZE - 1 - col)) - 1) << (col + 1)
+    m = r & ((1 << col) - 1)
+    west = ((1 << col) - 1) & ~((1 << (m.bit_length() - 1)) - 1) if m else (1 << col) - 1
+    horizontal = (east | west) << base
+    cbase = col * SIZE
+    c = (col_major >> cbase) & ROW_MASK
+    m = c >> (row + 1)
+    north = ((1 << ((m & -m).bit_length())) - 1 if m else (1 << (SIZE - 1 - row)) - 1) << (row + 1)
+    m = c & ((1 << row) - 1)
+    south = ((1 << row) - 1) & ~((1 << (m.bit_length() - 1)) - 1) if m else (1 << row) - 1
+    vertical = (north | south) << cbase
+    return horizontal, vertical

@@ -10,7 +10,8 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest, nearest_east_north, transpose
+from paisho_core.board import (AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest,
+                               nearest_east_north, rays, transpose)
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
@@ -243,6 +244,11 @@ def _arrangements(game, state, player: str) -> list[Move]:
         bamboo_zone |= AROUND[q]
     raging = {p: _blooming_lotus(state, r, p) for p in ("host", "guest")}
     partners_of = r.clash_partners
+    placed: dict[str, list[int]] = {}  # clashable blooming tiles by code
+    for q in bits(occ & ~GATES):
+        c = b[q].kind.code
+        if c in r.clashable:
+            placed.setdefault(c, []).append(q)
     out = []
     for s in bits(state.owned[player] & ~trapped):
         tile = b[s]
@@ -270,20 +276,20 @@ def _arrangements(game, state, player: str) -> list[Move]:
                 keep = garden.between_mask(so, n, False) | (1 << so) | (1 << n)
                 landing &= keep
                 touched &= keep
-        partners = partners_of[code] if check else ()
+        bad_h = bad_v = 0
+        if check:
+            for c in partners_of[code]:
+                for q in placed.get(c, ()):
+                    h, v = rays(blockers, blockers_t, q)
+                    bad_h |= h
+                    bad_v |= v
         src = LABEL[s] + "-"
         for e in bits(landing | touched):
             target = b[e]
             if target is not None and not _can_capture(game, r, tile, target, raging):
                 continue
-            if partners:
-                bad = False
-                for q in nearest(blockers, blockers_t, e):
-                    if q >= 0 and not (GATES >> q) & 1 and b[q].kind.code in partners:
-                        bad = True
-                        break
-                if bad:
-                    continue
+            if (bad_h >> e) & 1 or (bad_v >> TRANSPOSE[e]) & 1:
+                continue
             out.append(Move("arrange", src + LABEL[e], tile=code, src=s, dst=e))
     return out
 
