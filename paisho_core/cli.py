@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from . import board, render
+from . import render
 from .errors import PaishoError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,

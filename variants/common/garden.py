@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
 from paisho_core.errors import NotationError
-from paisho_core.game import Harmony, Outcome
+from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import POINT_RE
-from paisho_core.sight import encloses, rotate_clockwise
+from paisho_core.sight import encloses, reach, rotate_clockwise, step4
 from paisho_core.tiles import PLAYERS, other
 
 ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
@@ -207,6 +207,71 @@ def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
         return Outcome(winner, f"{count_reason}; more midline-crossing harmonies "
                                f"({counts[winner]}-{counts[other(winner)]})", detail)
     return None
+
+
+# -- arranging --------------------------------------------------------------------------------
+
+def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, protected: int = 0,
+                 check_clash: bool = True, step=step4) -> list[Move]:
+    """Every move of one of ``player``'s tiles along a clear path up to its distance.
+
+    ``immobile``: points whose tiles may not move (trapped).  ``capture(mover, target)`` decides
+    whether a move may end on an occupied point (None: never).  ``protected``: points that can
+    never be captured.  The clash test is local: with the mover lifted from S, the pair of line
+    neighbours across S must not clash (unless the mover lands between them or captures one of
+    them), and the mover on E must not see a clashing tile along its row or column.
+    """
+    b = state.board
+    occ, occ_t = state.occupied, state.occupied_t
+    empty = PLAYABLE & ~occ
+    partners_of = r.clash_partners
+    placed: dict[str, list[int]] = {}  # clashable blooming tiles by code
+    if check_clash:
+        for q in bits(occ & ~GATES):
+            c = b[q].kind.code
+            if c in r.clashable:
+                placed.setdefault(c, []).append(q)
+    out = []
+    for s in bits(state.owned[player] & ~immobile):
+        tile = b[s]
+        code = tile.kind.code
+        dist = r.move.get(code, 0)
+        if not dist:
+            continue
+        landing, touched = reach(s, dist, empty, step)
+        stops = r.stops[code]
+        landing &= stops
+        touched = touched & stops & ~GATES & ~protected if capture is not None else 0
+        if not (landing | touched):
+            continue
+        blockers = (occ & ~(1 << s)) | GATES
+        blockers_t = (occ_t & ~(1 << TRANSPOSE[s])) | GATES_T
+        bad_h = bad_v = 0
+        if check_clash:
+            if not (GATES >> s) & 1:
+                e, w, n, so = nearest(blockers, blockers_t, s)
+                if clash_between(state, r, e, w):
+                    keep = between_mask(w, e, True) | (1 << w) | (1 << e)
+                    landing &= keep
+                    touched &= keep
+                if clash_between(state, r, n, so):
+                    keep = between_mask(so, n, False) | (1 << so) | (1 << n)
+                    landing &= keep
+                    touched &= keep
+            for c in partners_of[code]:
+                for q in placed.get(c, ()):
+                    h, v = rays(blockers, blockers_t, q)
+                    bad_h |= h
+                    bad_v |= v
+        src = LABEL[s] + "-"
+        for e in bits(landing | touched):
+            target = b[e]
+            if target is not None and not capture(tile, target):
+                continue
+            if (bad_h >> e) & 1 or (bad_v >> TRANSPOSE[e]) & 1:
+                continue
+            out.append(Move("arrange", src + LABEL[e], tile=code, src=s, dst=e))
+    return out
 
 
 # -- accents ----------------------------------------------------------------------------------

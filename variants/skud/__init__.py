@@ -10,12 +10,11 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import (AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest,
-                               nearest_east_north, rays, transpose)
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
-from paisho_core.sight import reach, step4, step_diagonal
+from paisho_core.sight import step4, step_diagonal
 from paisho_core.tiles import other
 
 from ..common import garden
@@ -228,70 +227,22 @@ def _blooming_lotus(state, r, player) -> bool:
 
 
 def _arrangements(game, state, player: str) -> list[Move]:
-    """Every arrangement (reference 2.6).  The clash test is local: with the mover lifted from S,
-    the pair of line neighbours across S must not clash (unless the mover lands between them),
-    and the mover on E must not clash with its four line neighbours."""
+    """Every arrangement (reference 2.6): trapped tiles stay, captures by rule 2.9, no tile may
+    end next to a Bamboo's protected tiles by capture."""
     r = roles(game.variant)
     opts = game.options
-    check = not opts.get("IgnoreClashing")
-    step = step_diagonal if opts.get("DiagonalMovement") else step4
-    trapped, _drained = flags(game)
-    b = state.board
-    occ, occ_t = state.occupied, state.occupied_t
-    empty = PLAYABLE & ~occ
+    raging = {p: _blooming_lotus(state, r, p) for p in ("host", "guest")}
     bamboo_zone = 0
     for q in bits(garden.role_mask(state, r, "bamboo")):
         bamboo_zone |= AROUND[q]
-    raging = {p: _blooming_lotus(state, r, p) for p in ("host", "guest")}
-    partners_of = r.clash_partners
-    placed: dict[str, list[int]] = {}  # clashable blooming tiles by code
-    for q in bits(occ & ~GATES):
-        c = b[q].kind.code
-        if c in r.clashable:
-            placed.setdefault(c, []).append(q)
-    out = []
-    for s in bits(state.owned[player] & ~trapped):
-        tile = b[s]
-        code = tile.kind.code
-        dist = r.move.get(code, 0)
-        if not dist:
-            continue
-        landing, touched = reach(s, dist, empty, step)
-        stops = r.stops[code]
-        landing &= stops
-        touched &= stops & ~GATES & ~bamboo_zone
-        if not (landing | touched):
-            continue
-        blockers = (occ & ~(1 << s)) | GATES
-        blockers_t = (occ_t & ~(1 << transpose(s))) | GATES_T
-        if check and not (GATES >> s) & 1:
-            e, w, n, so = nearest(blockers, blockers_t, s)
-            # a clash opened across S is only closed by landing between the pair or capturing
-            # one of its tiles
-            if garden.clash_between(state, r, e, w):
-                keep = garden.between_mask(w, e, True) | (1 << w) | (1 << e)
-                landing &= keep
-                touched &= keep
-            if garden.clash_between(state, r, n, so):
-                keep = garden.between_mask(so, n, False) | (1 << so) | (1 << n)
-                landing &= keep
-                touched &= keep
-        bad_h = bad_v = 0
-        if check:
-            for c in partners_of[code]:
-                for q in placed.get(c, ()):
-                    h, v = rays(blockers, blockers_t, q)
-                    bad_h |= h
-                    bad_v |= v
-        src = LABEL[s] + "-"
-        for e in bits(landing | touched):
-            target = b[e]
-            if target is not None and not _can_capture(game, r, tile, target, raging):
-                continue
-            if (bad_h >> e) & 1 or (bad_v >> TRANSPOSE[e]) & 1:
-                continue
-            out.append(Move("arrange", src + LABEL[e], tile=code, src=s, dst=e))
-    return out
+
+    def capture(tile, target):
+        return _can_capture(game, r, tile, target, raging)
+
+    return garden.arrangements(
+        state, r, player, immobile=flags(game)[0], capture=capture, protected=bamboo_zone,
+        check_clash=not opts.get("IgnoreClashing"),
+        step=step_diagonal if opts.get("DiagonalMovement") else step4)
 
 
 def _bonus_moves(game, state, player: str) -> list[Move]:
