@@ -41,9 +41,10 @@ def new_game(name: str, options: dict | None = None, seed=None, auto_chance: boo
     st = game.state
     for kind in variant.tileset.kinds:
         for player in ("host", "guest"):
-            pile = st.pile(kind.pile, player)
-            if kind.count:
-                pile[kind.code] = pile.get(kind.code, 0) + kind.count
+            for pile_name, n in kind.piles or ((kind.pile, kind.count),):
+                if n:
+                    pile = st.pile(pile_name, player)
+                    pile[kind.code] = pile.get(kind.code, 0) + n
     st.to_move = variant.definition.get("first_player", "guest")
     variant.rules.setup(game)
     game._changed()

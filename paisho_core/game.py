@@ -317,6 +317,7 @@ class Game:
             raise IllegalMoveError(f"expected turn {st.turn}, got {number}")
         depth = len(self._history)
         turn_key = (st.turn, st.to_move)
+        auto, self.auto_chance = self.auto_chance, False  # the turn text carries its chance outcomes
         try:
             for text in self.rules.parse_turn(self, body):
                 if self.state.outcome is not None:
@@ -332,12 +333,16 @@ class Game:
             if isinstance(exc, PaishoError):
                 raise
             raise NotationError(str(exc)) from None
+        finally:
+            self.auto_chance = auto
 
     def _finish_turn(self, turn_key) -> None:
-        """Play implicit moves (e.g. declining a bonus) until the turn has passed."""
+        """Play implicit moves (e.g. declining a bonus) until the turn has passed.  A chance step
+        the text leaves open is drawn by the game when it draws for itself."""
         while self.state.outcome is None and (self.state.turn, self.state.to_move) == turn_key:
-            if self.is_chance():
-                raise IllegalMoveError("the turn needs a chance outcome that the record does not give")
+            outcomes = self.chance_outcomes()
+            if outcomes:
+                raise IllegalMoveError("the turn text does not say which tile was drawn")
             implicit = [m for m in self.legal_moves() if m.implicit]
             if not implicit:
                 raise IllegalMoveError(

@@ -30,6 +30,8 @@ class TileKind:
     stops: int = 0
     """Bitset of the points where a tile of this kind may end a move."""
     pile: str = "reserve"
+    piles: tuple = ()
+    """(pile name, count) pairs when the starting tiles are split over several piles."""
     tags: frozenset = field(default_factory=frozenset)
     symbol: str = ""
     ordinal: int = 0

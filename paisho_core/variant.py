@@ -75,7 +75,8 @@ class Variant:
             kinds.append(TileKind(
                 code=t["code"], name=t["name"], group=t["group"], count=t["count"],
                 move=t.get("move", 0), colour=t.get("colour"), number=t.get("number"),
-                stops=stops, pile=t.get("pile", "reserve"), tags=frozenset(t.get("tags", [])),
+                stops=stops, pile=t.get("pile", "reserve"),
+                piles=tuple((t.get("piles") or {}).items()), tags=frozenset(t.get("tags", [])),
                 symbol=t.get("symbol", t["code"]), ordinal=n))
         codes = [k.code for k in kinds]
         dup = {c for c in codes if codes.count(c) > 1}

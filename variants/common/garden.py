@@ -143,9 +143,14 @@ def any_clash(state, r: Roles) -> bool:
     return False
 
 
-GATES_T = 0
-for _g in bits(GATES):
-    GATES_T |= 1 << board.transpose(_g)
+def transpose_mask(mask: int) -> int:
+    out = 0
+    for i in bits(mask):
+        out |= 1 << TRANSPOSE[i]
+    return out
+
+
+GATES_T = transpose_mask(GATES)
 
 
 # -- harmonies --------------------------------------------------------------------------------
@@ -303,6 +308,118 @@ def wheel_rotation(state, r: Roles, centre: int):
             return None
         moves.append((q, dst))
     return moves
+
+
+def placement_mask(state, r: Roles, code: str, points: int) -> int:
+    """The points of ``points`` where a new tile ``code`` would see no clashing tile."""
+    partners = r.clash_partners.get(code)
+    if not partners:
+        return points
+    blockers = state.occupied | GATES
+    blockers_t = state.occupied_t | GATES_T
+    bad_h = bad_v = 0
+    b = state.board
+    for q in bits(state.occupied & ~GATES):
+        if b[q].kind.code in partners:
+            h, v = rays(blockers, blockers_t, q)
+            bad_h |= h
+            bad_v |= v
+    out = points & ~bad_h
+    for p in bits(out):
+        if (bad_v >> TRANSPOSE[p]) & 1:
+            out &= ~(1 << p)
+    return out
+
+
+def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boat_sep: str = "-"):
+    """Placements of the accent ``code`` shared by the garden games, as Moves written
+    ``+CODE(x,y)`` (Boat on a flower: ``+B(x1,y1)<sep>(x2,y2)``).  None for a role handled
+    elsewhere."""
+    role = r.role.get(code)
+    tile = game.tileset.tile(code, player)
+    free = PLAYABLE & ~GATES & ~state.occupied
+    out = []
+    if role in ("rock", "knotweed", "pond", "lion_turtle"):
+        return [Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p) for p in bits(free)]
+    if role == "wheel":
+        for p in bits(free):
+            moves = wheel_rotation(state, r, p)
+            if moves is None:
+                continue
+            if check and moves:
+                trial = state.copy()
+                trial.put(p, tile, -1)
+                rotate(trial, moves)
+                if clash_at(trial, r, [p] + [m for mv in moves for m in mv]):
+                    continue
+            out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
+        return out
+    if role == "boat":
+        b = state.board
+        for p in bits(state.occupied & ~GATES):
+            target = b[p]
+            if target.kind.code in r.accent:
+                if check:
+                    tid = state.ident[p]
+                    state.lift(p)
+                    bad = clash_at(state, r, (p,))
+                    state.put(p, target, tid)
+                    if bad:
+                        continue
+                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
+            else:
+                for q in boat_flower_destinations(state, r, p, tile, check):
+                    out.append(Move("accent", f"+{code}{LABEL[p]}{boat_sep}{LABEL[q]}", tile=code,
+                                    dst=p, aux=q))
+        return out
+    return None
+
+
+def apply_accent(game, state, r: Roles, move, player: str) -> bool:
+    """Put an accent placed by ``accent_moves`` on the board; False for other roles."""
+    tile = game.tileset.tile(move.tile, player)
+    role = r.role.get(move.tile)
+    p = move.dst
+    if role == "wheel":
+        moves = wheel_rotation(state, r, p)
+        state.put(p, tile)
+        rotate(state, moves)
+    elif role == "boat":
+        if move.aux is None:
+            state.lift(p)  # the accent and the Boat both leave the game
+        else:
+            state.relocate(p, move.aux)
+            state.put(p, tile)
+    elif role in ("rock", "knotweed", "pond", "lion_turtle"):
+        state.put(p, tile)
+    else:
+        return False
+    return True
+
+
+def new_harmony(state, before_pairs, after_pairs, player: str) -> bool:
+    """Does ``player`` own a harmony after a change between two tiles that did not form a
+    ``player``-owned harmony before it?  Tiles are told apart by identity, so a tile that moves
+    and keeps its partner forms nothing new (reference 2.11)."""
+    ident = state.ident
+    before = before_pairs
+    return any(frozenset((ident[a], ident[q])) not in before
+               for a, q, owners in after_pairs if player in owners)
+
+
+def harmony_idents(state, pair_list, player: str) -> set:
+    ident = state.ident
+    return {frozenset((ident[a], ident[q])) for a, q, owners in pair_list if player in owners}
+
+
+def end_turn(state) -> None:
+    """Pass the turn: Guest then Host make one turn number."""
+    state.phase = "turn"
+    if state.to_move == "guest":
+        state.to_move = "host"
+    else:
+        state.to_move = "guest"
+        state.turn += 1
 
 
 def rotate(state, moves) -> None:

@@ -1,1 +1,348 @@
-"""Fire Pai Sho (placeholder until the Fire plugin lands)."""
+"""Fire Pai Sho as a paisho variant plugin.
+
+Printed source: ``fire-pai-sho-rules.txt``.  Default behaviour follows the reference engine
+(``spec/skud-fire-reference.md`` section 3); every place where the two differ is an option
+(rulings page: docs/variants/fire/rulings.md).  Shared mechanics (movement, clash, Wheel, Boat,
+rings, midline counts) come from ``variants/common/garden.py``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from paisho_core import board
+from paisho_core.board import AROUND, GATES, LABEL, bits, nearest_east_north
+from paisho_core.errors import NotationError, PositionError
+from paisho_core.game import Move, Outcome
+from paisho_core.hookspecs import hookimpl
+from paisho_core.tiles import PLAYERS, other
+
+from ..common import garden
+from ..common.garden import GATES_T, line_cancelled, roles
+
+YAML = Path(__file__).with_name("fire.yaml")
+
+MIDLINE_ENDS = board.mask_of([(0, 7), (0, -7), (7, 0), (-7, 0)])
+FIRST_POINTS = board.AREA["red"] & board.AREA["white"]
+"""Points typed both red and white: the 25 garden midline points and the 4 midline ends."""
+
+
+@hookimpl
+def paisho_variant_info():
+    return {"name": "fire", "yaml": str(YAML), "title": "Fire Pai Sho"}
+
+
+@hookimpl
+def paisho_setup(game):
+    st = game.state
+    if game.options.get("DoubleAccentTiles"):
+        r = roles(game.variant)
+        for player in PLAYERS:
+            for code in r.accent:
+                st.give("reserve", player, code)
+    st.turn, st.to_move, st.phase = 1, "guest", "turn"
+
+
+# -- derived data -----------------------------------------------------------------------------
+
+def boosted(game, state=None) -> int:
+    """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
+    White Lotus."""
+    key = "boosted"
+    if state is None and key in game.cache:
+        return game.cache[key]
+    st = state or game.state
+    r = roles(game.variant)
+    out = 0
+    b = st.board
+    lotus_ok = game.options.get("KnotweedBoostsLotus")
+    for k in bits(garden.role_mask(st, r, "knotweed")):
+        for q in bits(AROUND[k] & st.occupied & ~GATES):
+            code = b[q].kind.code
+            if code in r.accent or (r.is_(code, "lotus") and not lotus_ok):
+                continue
+            out |= 1 << q
+    if state is None:
+        game.cache[key] = out
+    return out
+
+
+def _harmonizer(r, code: str) -> bool:
+    return code in r.basic or r.is_(code, "orchid")
+
+
+def _pairs(game, state):
+    """Fire harmonies (reference 3.4) as (a, b, owners)."""
+    r = roles(game.variant)
+    b = state.board
+    accents = garden.group_mask(state, r.accent)
+    blockers = state.occupied | GATES
+    blockers_t = state.occupied_t | GATES_T
+    if game.options.get("EtherealAccentTiles"):
+        blockers &= ~accents
+        blockers_t &= ~garden.transpose_mask(accents)
+    rocks = garden.role_mask(state, r, "rock")
+    boost = boosted(game, state)
+    same_colour = game.options.get("RockBuffSameColour")
+    out = []
+    for a in bits(state.occupied & ~GATES & ~accents):
+        ta = b[a]
+        ca = ta.kind.code
+        a_lotus = r.is_(ca, "lotus")
+        if not (a_lotus or _harmonizer(r, ca)):
+            continue
+        e, n = nearest_east_north(blockers, blockers_t, a)
+        for q, horizontal in ((e, True), (n, False)):
+            if q < 0 or (GATES >> q) & 1:
+                continue
+            tq = b[q]
+            cq = tq.kind.code
+            q_lotus = r.is_(cq, "lotus")
+            if not (q_lotus or _harmonizer(r, cq)) or (a_lotus and q_lotus):
+                continue
+            if a_lotus or q_lotus:
+                out.append((a, q, (tq.owner if a_lotus else ta.owner,)))
+                continue
+            if ta.owner != tq.owner:
+                continue
+            buff = bool((boost >> a) & 1 or (boost >> q) & 1 or
+                        (rocks and line_cancelled(rocks, a, horizontal)))
+            if buff and same_colour:
+                buff = ta.kind.colour is not None and ta.kind.colour == tq.kind.colour
+            if buff or r.harmony(ca, cq):
+                out.append((a, q, (ta.owner,)))
+    return out
+
+
+def pairs(game):
+    p = game.cache.get("pairs")
+    if p is None:
+        p = game.cache["pairs"] = _pairs(game, game.state)
+    return p
+
+
+@hookimpl
+def paisho_harmonies(game):
+    return garden.harmony_list(game.state, pairs(game))
+
+
+@hookimpl
+def paisho_tile_flags(game):
+    return {"boosted": boosted(game)}
+
+
+# -- legal moves ------------------------------------------------------------------------------
+
+def plant_points(game, state) -> int:
+    """Empty non-gate points carrying the Neutral type (reference 3.3)."""
+    pts = board.AREA["neutral"] & ~GATES & ~state.occupied
+    if game.options.get("NoMidlineEndPlanting"):
+        pts &= ~MIDLINE_ENDS
+    return pts
+
+
+def first_points(game) -> int:
+    if game.options.get("StrictMidlineOpener"):
+        return FIRST_POINTS & ~MIDLINE_ENDS
+    return FIRST_POINTS
+
+
+def _library_codes(game, state, player):
+    pile = state.pile("library", player)
+    return [k.code for k in game.tileset.kinds if pile.get(k.code)]
+
+
+def _plants(game, state, player, codes, points, prefix, action):
+    r = roles(game.variant)
+    out = []
+    for code in codes:
+        for p in bits(garden.placement_mask(state, r, code, points)):
+            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+    return out
+
+
+def _turn_moves(game, state, player):
+    r = roles(game.variant)
+    codes = _library_codes(game, state, player)
+    if not state.occupied:
+        return _plants(game, state, player, codes, first_points(game), "", "plant")
+    return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
+            + garden.arrangements(state, r, player))
+
+
+def _draw_moves(game, state, player):
+    pile = state.pile("reserve", player)
+    return [Move("draw", f"draw {k.code}", tile=k.code)
+            for k in game.tileset.kinds if pile.get(k.code)]
+
+
+def _place_moves(game, state, player):
+    r = roles(game.variant)
+    code = state.extra["drawn"]
+    if code in r.accent:
+        moves = garden.accent_moves(game, state, r, player, code, True, boat_sep="*") or []
+    else:
+        moves = _plants(game, state, player, [code], plant_points(game, state), "+", "bonus-plant")
+    return moves or [Move("discard", f"+{code}", tile=code)]
+
+
+@hookimpl
+def paisho_legal_moves(game):
+    st = game.state
+    if st.phase == "draw":
+        return _draw_moves(game, st, st.to_move)
+    if st.phase == "place":
+        return _place_moves(game, st, st.to_move)
+    return _turn_moves(game, st, st.to_move)
+
+
+@hookimpl
+def paisho_chance_outcomes(game):
+    st = game.state
+    if st.phase != "draw":
+        return None
+    pile = st.pile("reserve", st.to_move)
+    total = sum(pile.values())
+    return [(m, pile[m.tile] / total) for m in _draw_moves(game, st, st.to_move)]
+
+
+# -- applying moves ---------------------------------------------------------------------------
+
+def _after_growth(game, st, player, before) -> None:
+    """Harmony bonus (reference 3.5): a new harmony of the mover's draws a reserve tile."""
+    game.cache.clear()
+    if (garden.new_harmony(st, before, pairs(game), player)
+            and st.count("reserve", player)):
+        st.phase = "draw"
+    else:
+        garden.end_turn(st)
+
+
+@hookimpl
+def paisho_apply(game, move):
+    st = game.state
+    player = st.to_move
+    action = move.action
+    r = roles(game.variant)
+    if action == "plant":
+        first = not st.occupied
+        before = garden.harmony_idents(st, pairs(game), player)
+        st.take("library", player, move.tile)
+        st.put(move.dst, game.tileset.tile(move.tile, player))
+        if first:
+            garden.end_turn(st)
+        else:
+            _after_growth(game, st, player, before)
+    elif action == "arrange":
+        before = garden.harmony_idents(st, pairs(game), player)
+        st.relocate(move.src, move.dst)
+        _after_growth(game, st, player, before)
+    elif action == "draw":
+        st.take("reserve", player, move.tile)
+        st.extra["drawn"] = move.tile
+        st.phase = "place"
+    elif action in ("bonus-plant", "accent", "discard"):
+        st.extra.pop("drawn", None)
+        if action == "bonus-plant":
+            st.put(move.dst, game.tileset.tile(move.tile, player))
+        elif action == "accent":
+            garden.apply_accent(game, st, r, move, player)
+        elif game.options.get("UnplaceableBonusReturns"):
+            st.give("reserve", player, move.tile)
+        garden.end_turn(st)
+    else:
+        raise NotationError(f"unknown Fire action {action!r}")
+
+
+@hookimpl
+def paisho_check_end(game):
+    st = game.state
+    if st.phase != "turn":
+        return None
+    count_ending = any(st.count("reserve", p) == 0 for p in PLAYERS)
+    outcome = garden.ring_or_count_outcome(pairs(game), count_ending, "a reserve is empty")
+    if outcome is None and not game.legal_moves():
+        outcome = Outcome(None, "no legal move", {"stuck": st.to_move})
+    return outcome
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_parse_turn(game, body):
+    st = game.state
+    head, bonus = garden.split_bonus(body.replace(" ", ""))
+    garden.check_point_text(body)
+    if not head:
+        raise NotationError(f"empty turn body {body!r}")
+    out = [head]
+    if bonus is not None:
+        code = bonus[1:].split("(", 1)[0]
+        if not code:
+            raise NotationError(f"bonus {bonus!r} names no tile")
+        if code not in game.tileset:
+            raise NotationError(f"bonus tile {code!r} is not a Fire tile")
+        if not st.pile("reserve", st.to_move).get(code):
+            raise NotationError(f"drawn tile {code} is not in {st.to_move}'s reserve")
+        out += [f"draw {code}", bonus]
+    return out
+
+
+@hookimpl
+def paisho_format_turn(game, moves):
+    return "".join(m.text for m in moves if m.action != "draw")
+
+
+@hookimpl
+def paisho_position_extra(game):
+    st = game.state
+    return {"drawn": st.extra["drawn"]} if st.phase == "place" else {}
+
+
+@hookimpl
+def paisho_load_position(game, data):
+    st = game.state
+    phase = data.get("phase", "turn")
+    if phase not in ("turn", "draw", "place"):
+        raise PositionError([("$.phase", f"Fire has no phase {phase!r} (turn, draw, place)")])
+    if phase == "place":
+        code = data.get("drawn")
+        if code not in game.tileset:
+            raise PositionError([("$.drawn", f"phase 'place' needs the drawn tile code, got {code!r}")])
+        st.extra["drawn"] = code
+    if garden.any_clash(st, roles(game.variant)):
+        raise PositionError([("$.board", "two tiles clash on this board")])
+    if "turn" not in data:
+        st.turn = 2
+    game.cache.clear()
+
+
+def _pile_text(pile: dict) -> str:
+    return ",".join(f"{c}x{n}" if n > 1 else c for c, n in pile.items()) or "-"
+
+
+@hookimpl
+def paisho_status(game):
+    st = game.state
+    counts = garden.midline_counts(pairs(game))
+    hide = game.options.get("HideReserveTiles")
+    lines = []
+    for p in PLAYERS:
+        reserve = st.pile("reserve", p)
+        shown = (f"{sum(reserve.values())} hidden tiles" if hide and p != st.to_move
+                 else _pile_text(reserve))
+        lines.append((p.capitalize(), f"library {_pile_text(st.pile('library', p))}; reserve {shown}; "
+                                      f"midline-crossing harmonies {counts[p]}"))
+    if st.phase == "place":
+        lines.append(("Drawn", f"{st.extra['drawn']}: {st.to_move} must place it"))
+    return lines
+
+
+@hookimpl
+def paisho_observation(game, player):
+    if not game.options.get("HideReserveTiles"):
+        return None
+    view = game.position()
+    opponent = other(player)
+    view["reserves"][opponent] = {}
+    view["hidden"] = {f"reserves.{opponent}": game.state.count("reserve", opponent)}
+    return view

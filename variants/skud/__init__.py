@@ -250,43 +250,15 @@ def _bonus_moves(game, state, player: str) -> list[Move]:
     check = not game.options.get("IgnoreClashing")
     pile = state.pile("reserve", player)
     out = [Move("skip", "skip", implicit=True)]
-    b = state.board
     free = PLAYABLE & ~GATES & ~state.occupied
     for code in r.accent_order:
         if not pile.get(code):
             continue
-        role = r.role.get(code)
-        tile = game.tileset.tile(code, player)
-        if role in ("rock", "knotweed", "pond", "lion_turtle"):
-            out += [Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p) for p in bits(free)]
-        elif role == "wheel":
-            for p in bits(free):
-                moves = garden.wheel_rotation(state, r, p)
-                if moves is None:
-                    continue
-                if check and moves:
-                    trial = state.copy()
-                    trial.put(p, tile, -1)
-                    garden.rotate(trial, moves)
-                    if clash_at(trial, r, [p] + [m for mv in moves for m in mv]):
-                        continue
-                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-        elif role == "boat":
-            for p in bits(state.occupied & ~GATES):
-                target = b[p]
-                if target.kind.code in r.accent:
-                    if check:
-                        tid = state.ident[p]
-                        state.lift(p)
-                        bad = clash_at(state, r, (p,))
-                        state.put(p, target, tid)
-                        if bad:
-                            continue
-                    out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-                else:
-                    for q in garden.boat_flower_destinations(state, r, p, tile, check):
-                        out.append(Move("accent", f"+{code}{LABEL[p]}-{LABEL[q]}", tile=code, dst=p, aux=q))
-        elif role == "bamboo":
+        moves = garden.accent_moves(game, state, r, player, code, check)
+        if moves is not None:
+            out += moves
+        elif r.role.get(code) == "bamboo":
+            tile = game.tileset.tile(code, player)
             for p in bits(free):
                 if check:
                     trial = state.copy()
@@ -297,8 +269,7 @@ def _bonus_moves(game, state, player: str) -> list[Move]:
     specials = [c for c in r.special if pile.get(c)]
     specials.sort(key=lambda c: game.tileset.by_code[c].ordinal)
     out += _plants(game, state, player, specials, "+", "bonus-plant")
-    growing = state.owned[player] & GATES
-    if not growing:
+    if not state.owned[player] & GATES:  # basic flowers only with no growing flower
         basics = [c for c in r.basic_order if pile.get(c)]
         out += _plants(game, state, player, basics, "+", "bonus-plant")
     return out
@@ -376,18 +347,7 @@ def _strands_opponent(game, move) -> bool:
 
 # -- applying moves ---------------------------------------------------------------------------
 
-def _end_turn(state) -> None:
-    state.phase = "turn"
-    if state.to_move == "guest":
-        state.to_move = "host"
-    else:
-        state.to_move = "guest"
-        state.turn += 1
-
-
-def _mover_harmony_idents(game, state, player, pair_list):
-    ident = state.ident
-    return {frozenset((ident[a], ident[q])) for a, q, owners in pair_list if player in owners}
+_end_turn = garden.end_turn
 
 
 def _capture(game, state, e: int) -> None:
@@ -433,13 +393,12 @@ def paisho_apply(game, move):
         _end_turn(st)
         return
     if action == "arrange":
-        before = _mover_harmony_idents(game, st, player, pairs(game))
+        before = garden.harmony_idents(st, pairs(game), player)
         if st.board[move.dst] is not None:
             _capture(game, st, move.dst)
         st.relocate(move.src, move.dst)
         game.cache.clear()
-        after = _mover_harmony_idents(game, st, player, pairs(game))
-        if after - before and _bonus_available(game, st, player):
+        if garden.new_harmony(st, before, pairs(game), player) and _bonus_available(game, st, player):
             st.phase = "bonus"
         else:
             _end_turn(st)
@@ -450,23 +409,8 @@ def paisho_apply(game, move):
     if action == "accent":
         r = roles(game.variant)
         st.take("reserve", player, move.tile)
-        tile = game.tileset.tile(move.tile, player)
-        role = r.role.get(move.tile)
-        p = move.dst
-        if role == "wheel":
-            moves = garden.wheel_rotation(st, r, p)
-            st.put(p, tile)
-            garden.rotate(st, moves)
-        elif role == "boat":
-            if move.aux is None:
-                st.lift(p)  # the accent and the Boat both leave the game
-            else:
-                st.relocate(p, move.aux)
-                st.put(p, tile)
-        elif role == "bamboo":
-            _place_bamboo(game, st, p, tile)
-        else:
-            st.put(p, tile)
+        if not garden.apply_accent(game, st, r, move, player):
+            _place_bamboo(game, st, move.dst, game.tileset.tile(move.tile, player))
         _end_turn(st)
         return
     raise NotationError(f"unknown Skud action {action!r}")
