@@ -327,3 +327,269 @@ class TestMovement:
         assert (-6, 0) in red and (-7, 0) in red          # midline, midline end
         assert (-6, 1) in red                            # border of the NW white garden
         assert (-5, 1) not in red                        # pure white
+
+
+# -- harmony and clash ---------------------------------------------------------------------------
+
+CIRCLE = ["R3", "R4", "R5", "W3", "W4", "W5"]
+CLASHING = {frozenset(("R3", "W3")), frozenset(("R4", "W4")), frozenset(("R5", "W5"))}
+
+
+def circle_neighbours(a, b):
+    i, j = CIRCLE.index(a), CIRCLE.index(b)
+    return (i - j) % 6 in (1, 5)
+
+
+class TestHarmonyAndClash:
+    @pytest.mark.parametrize("a", CIRCLE)
+    @pytest.mark.parametrize("b", CIRCLE)
+    def test_circle_of_harmony(self, a, b):
+        """rulebook, Basic Flower Tiles Properties: "Form Harmony with adjacent tiles in the
+        Circle of Harmony ... Red 3, 4, 5, White 3, 4, 5"; "Clash with opposite-colored
+        same-numbered tiles"; "Tiles are neutral with themselves and tiles two steps away"."""
+        tiles = [("H", a, -6, -4), ("H", b, -6, 4)]   # both neutral points, one open column
+        if frozenset((a, b)) in CLASHING:
+            with pytest.raises(paisho.PositionError, match="clash"):
+                game_of(tiles)
+            return
+        game = game_of(tiles)
+        expected = {("host", frozenset({(-6, -4), (-6, 4)}))} if circle_neighbours(a, b) else set()
+        assert harmony_set(game) == expected
+
+    def test_harmony_needs_the_same_owner(self):
+        """rulebook, Harmony and Clashing: "two harmonious Blooming Flower Tiles belonging to the
+        same player"."""
+        assert harmony_set(game_of([("H", "R3", -6, -4), ("G", "R4", -6, 4)])) == set()
+
+    def test_a_tile_between_breaks_the_harmony(self):
+        """rulebook, Harmony and Clashing: "on the same line with no other tiles or Gates
+        between them"; Example Accent Tile Effects: the Rock disrupts a harmony "by being
+        between two of the Host's tiles, as any other tile would"."""
+        for blocker in ("R", "O", "W5"):
+            game = game_of([("H", "R3", -6, -4), ("H", "R4", -6, 4), ("G", blocker, -6, 1)])
+            assert not any(frozenset({(-6, -4), (-6, 4)}) == pair for _o, pair in harmony_set(game))
+
+    def test_clash_regardless_of_owner(self):
+        """rulebook, Harmony and Clashing: "two clashing Blooming Flower Tiles belonging to either
+        player ... no tiles on the board are ever allowed to Clash"."""
+        with pytest.raises(paisho.PositionError):
+            game_of([("G", "R4", -6, -4), ("G", "W4", -6, 4)])
+        game = game_of([("G", "R4", -6, -4), ("G", "W4", -3, 4)])
+        assert (-6, 4) not in destinations(game, -3, 4)
+        assert (-6, 4) not in destinations(game_of([("G", "R4", -6, -4), ("H", "W4", -3, 4)],
+                                                   to_move="host"), -3, 4)
+
+    def test_growing_tiles_neither_harmonize_nor_clash(self):
+        """rulebook, Harmony and Clashing: harmony and clash are between Blooming tiles ("Flower
+        Tiles in a Gate are said to be Growing"); reference 5.15."""
+        game = game_of([("G", "R3", 0, -8), ("G", "R4", 0, -3), ("H", "W3", 0, -5), ("G", "W4", 8, 0)],
+                       to_move="host")
+        assert harmony_set(game) == set()
+        # the Host's W3 may even stand in line with the Guest's growing R3
+        assert (0, -6) in destinations(game, 0, -5)
+
+    def test_a_gate_cuts_the_rim_line(self):
+        """reference 1.4: "tiles at (-8,2) and (-8,-3) never harmonize or clash through (-8,0)";
+        likewise along y = 8 through (0,8)."""
+        game = game_of([("H", "R3", -8, 2), ("H", "R4", -8, -3), ("G", "R5", -2, 8), ("G", "W5", 3, 8)])
+        assert harmony_set(game) == set()
+
+    def test_harmony_through_the_empty_centre(self):
+        """reference 2.7 and 5.12; rulings, Harmony through the empty centre: (-3,0)~(3,0) is a
+        harmony and earns a bonus, but it is not midline-crossing."""
+        game = game_of([("G", "R3", -3, 0), ("G", "R4", 3, -2)], guest=dict(FULL_BASICS, R=1))
+        game.play("(3,-2)-(3,0)")
+        assert game.phase == "bonus"
+        [h] = game.harmonies()
+        assert {h.a, h.b} == {(-3, 0), (3, 0)} and h.owner == "guest"
+        assert not h.crosses_midline
+
+    @pytest.mark.parametrize("a,b,crossing", [
+        ((-3, 2), (4, 2), True), ((0, 2), (4, 2), False), ((3, 0), (3, 4), False),
+        ((0, 1), (0, -1), False), ((2, -3), (2, 5), True)])
+    def test_midline_crossing_examples(self, a, b, crossing):
+        """reference 2.14: "(-3,2)~(4,2) counts; (0,2)~(4,2) does not; (3,0)~(3,4) does not;
+        (0,1)~(0,-1) does not" (endpoints on a midline never count)."""
+        codes = {(-3, 2): "W3", (4, 2): "R5", (0, 2): "R4", (3, 0): "R4", (3, 4): "R5",
+                 (0, 1): "R4", (0, -1): "R5", (2, -3): "W3", (2, 5): "R5"}
+        game = game_of([("H", codes[a], *a), ("H", codes[b], *b)])
+        [h] = game.harmonies()
+        assert h.crosses_midline is crossing
+
+
+# -- capture -------------------------------------------------------------------------------------
+
+class TestCapture:
+    def test_basic_flowers_capture_only_clashing_tiles(self):
+        """rulebook, Basic Flower Tiles Properties: "Can capture Clashing tiles by landing on
+        them. Captured tiles are removed from the game"; reference 2.9."""
+        game = game_of([("G", "R4", -6, -2), ("H", "W4", -5, 0), ("H", "R3", -4, -2),
+                        ("H", "W5", -7, -3), ("G", "R5", -6, -5), ("H", "R", -5, -3),
+                        ("H", "W3", 0, -8)])
+        got = destinations(game, -6, -2)
+        assert (-5, 0) in got       # W4 clashes with R4: captured
+        assert (-4, -2) not in got   # R3: no clash
+        assert (-7, -3) not in got   # W5: no clash
+        assert (-6, -5) not in got   # own tile
+        assert (-5, -3) not in got   # accent
+        game.play("(-6,-2)-(-5,0)")
+        assert tile_at(game, -5, 0) == ("guest", "R4")
+        assert game.position()["reserves"]["host"] == FULL_BASICS
+
+    def test_growing_tiles_cannot_be_captured(self):
+        """reference 2.9 and 5.15: growing tiles (on gates) cannot be captured because nothing
+        may move onto a gate."""
+        game = game_of([("G", "W4", 0, -5), ("H", "R4", 0, -8)])
+        assert (0, -8) not in destinations(game, 0, -5)
+
+    def test_the_white_lotus_is_protected(self):
+        """reference 2.9 rule 4 (lotusNoCapture): no basic flower captures a White Lotus."""
+        game = game_of([("G", "R3", -6, -2), ("H", "L", -6, 0)])
+        assert (-6, 0) not in destinations(game, -6, -2)
+
+    def test_special_flowers_bounce_option(self):
+        """reference 2.2, SpecialFlowersBounce: "a captured White Lotus/Orchid goes back to its
+        owner's reserve"."""
+        tiles = [("G", "R3", -6, -3), ("H", "L", -7, -3), ("H", "O", -6, 0)]
+        for bounce in (False, True):
+            game = game_of(tiles, options={"SpecialFlowersBounce": bounce})
+            game.play("(-6,-3)-(-6,0)")
+            assert tile_at(game, -6, 0) == ("guest", "R3")
+            assert game.position()["reserves"]["host"].get("O", 0) == (1 if bounce else 0)
+
+    def test_everything_capture_option(self):
+        """reference 2.2, EverythingCapture: "any tile may capture any tile (own included)"."""
+        tiles = [("G", "R3", -6, -3), ("G", "R4", -6, -1), ("H", "R", -5, -3)]
+        plain = destinations(game_of(tiles), -6, -3)
+        assert (-6, -1) not in plain and (-5, -3) not in plain
+        wild = destinations(game_of(tiles, options={"EverythingCapture": True}), -6, -3)
+        assert (-6, -1) in wild and (-5, -3) in wild
+
+
+# -- special flowers: Orchid ---------------------------------------------------------------------
+
+class TestOrchid:
+    def test_orchid_traps_surrounding_opposing_flowers(self):
+        """rulebook, Special Flower Tiles, Orchid: "Opponent's Flower Tiles on any of the 8
+        points surrounding the Orchid are trapped. Trapped Flower Tiles may not be moved when
+        Arranging"; reference 2.10: trapped tiles still harmonize; own tiles are not trapped."""
+        game = game_of([("H", "O", 5, -5), ("G", "R3", 4, -4), ("G", "W5", 6, -6),
+                        ("G", "R5", 5, -7), ("H", "R4", 6, -5), ("G", "W5", 1, -4)])
+        assert flagged(game, "trapped") == {(4, -4), (6, -6)}
+        assert destinations(game, 4, -4) == set() and destinations(game, 6, -6) == set()
+        assert destinations(game, 5, -7)
+        assert ("guest", frozenset({(4, -4), (1, -4)})) in harmony_set(game)
+        host = game_of([("H", "O", 5, -5), ("H", "R4", 6, -5)], to_move="host")
+        assert destinations(host, 6, -5)
+
+    def test_a_growing_orchid_traps_nothing(self):
+        """reference 2.10: only a blooming Orchid traps."""
+        game = game_of([("H", "O", 0, -8), ("G", "R3", 1, -7)])
+        assert flagged(game, "trapped") == set()
+        assert destinations(game, 1, -7)
+
+    def test_caption_both_orchids_trapped_then_the_lotus_blooms(self):
+        """rulebook, Orchid, first caption: "Both players' Orchids are trapped by their
+        opponent's Orchid. The Host's Orchid is also trapping the Guest's R4. If the Host's White
+        Lotus moves out of the Gate to be Blooming, the Host's wild Orchid could be captured by
+        the Guest's R5, and the Guest's Orchid would no longer be trapped."""
+        tiles = [("G", "O", 3, 2), ("H", "O", 2, 2), ("G", "R4", 1, 3), ("H", "L", 0, 8),
+                 ("G", "R5", 0, -1)]
+        before = game_of(tiles)
+        assert flagged(before, "trapped") == {(3, 2), (2, 2), (1, 3)}
+        assert (2, 2) not in destinations(before, 0, -1)   # no blooming Host Lotus: protected
+        game = game_of(tiles, to_move="host")
+        game.play("(0,8)-(0,7)")
+        assert game.to_move == "guest" and game.phase == "turn"
+        assert (2, 2) in destinations(game, 0, -1)
+        game.play("(0,-1)-(2,2)")
+        finish_turn(game)
+        assert tile_at(game, 2, 2) == ("guest", "R5")
+        assert flagged(game, "trapped") == set()
+        assert game.to_move == "host"
+
+    def test_caption_wild_orchid_raging_and_vulnerable(self):
+        """rulebook, Orchid, second caption: "Guest has a Blooming White Lotus, so their Orchid
+        is wild and able to capture any of Host's Flower Tiles it can reach. The Host could
+        capture Guest's Orchid with their W3 or R5 if Guest does not move the Orchid";
+        reference 2.9 rules 3 and 6, 5.2 (the raging Orchid takes the Lotus too)."""
+        host_tiles = [("H", "W3", 3, -2), ("H", "R5", -2, 0), ("H", "R4", 0, 3), ("H", "L", 3, 1)]
+        wild = host_tiles + [("G", "O", 0, -2), ("G", "L", -6, -3)]
+        game = game_of(wild)
+        got = destinations(game, 0, -2)
+        assert {(3, -2), (-2, 0), (0, 3), (3, 1)} <= got
+        host = game_of(wild, to_move="host")
+        assert (0, -2) in destinations(host, 3, -2) and (0, -2) in destinations(host, -2, 0)
+        # the same Orchid with its Lotus still growing is neither raging nor vulnerable
+        tame = host_tiles + [("G", "O", 0, -2), ("G", "L", 0, -8)]
+        got = destinations(game_of(tame), 0, -2)
+        assert not {(3, -2), (-2, 0), (0, 3), (3, 1)} & got
+        host = game_of(tame, to_move="host")
+        assert (0, -2) not in destinations(host, 3, -2) | destinations(host, -2, 0)
+
+    def test_raging_orchid_captures_the_lotus(self):
+        """reference 5.2 and rulings, Raging Orchid captures the White Lotus."""
+        game = game_of([("G", "O", 0, -2), ("G", "L", -6, -3), ("H", "L", 3, 1)])
+        game.play("(0,-2)-(3,1)")
+        assert tile_at(game, 3, 1) == ("guest", "O")
+        assert game.position()["reserves"]["host"].get("L", 0) == 0
+
+    def test_only_a_raging_orchid_captures_a_tame_orchid(self):
+        """rulebook, Orchid: "Without a Blooming White Lotus, a player's Orchid can only be
+        captured by an opponent's wild Orchid"."""
+        tiles = [("G", "O", 0, -2), ("H", "O", 4, -2), ("H", "W3", -3, -2)]
+        game = game_of(tiles + [("H", "L", 0, 8)], to_move="host")
+        assert (0, -2) not in destinations(game, 4, -2) | destinations(game, -3, -2)
+        game = game_of(tiles + [("H", "L", 6, 6)], to_move="host")
+        assert (0, -2) in destinations(game, 4, -2)
+        assert (0, -2) not in destinations(game, -3, -2)   # the Guest Orchid is not vulnerable
+
+    def test_the_lotus_may_capture_a_vulnerable_orchid(self):
+        """reference 5.3 and rulings, The White Lotus may capture a vulnerable Orchid: any flower
+        may, from two or more points away (flowers next to the Orchid are trapped)."""
+        game = game_of([("H", "O", 0, -2), ("H", "L", 6, 6), ("G", "L", 0, -4)])
+        assert (0, -2) in destinations(game, 0, -4)
+        game = game_of([("H", "O", 0, -2), ("H", "L", 6, 6), ("G", "L", 0, -3)])
+        assert (0, -3) in flagged(game, "trapped") and destinations(game, 0, -3) == set()
+
+
+# -- special flowers: White Lotus ----------------------------------------------------------------
+
+class TestWhiteLotus:
+    def test_caption_guest_harmony_with_the_hosts_lotus_earns_a_bonus(self):
+        """rulebook, White Lotus, first caption: "the Guest just moved their W4 into Harmony with
+        the Host's White Lotus, so the Guest gets a Harmony Bonus"; "the Harmony belongs to the
+        player who owns the Basic Flower Tile"."""
+        game = game_of([("H", "L", -2, 4), ("G", "W4", -5, 1)], guest=dict(FULL_BASICS, R=1))
+        game.play("(-5,1)-(-5,4)")
+        assert game.phase == "bonus" and game.to_move == "guest"
+        assert harmony_set(game) == {("guest", frozenset({(-5, 4), (-2, 4)}))}
+
+    def test_caption_hosts_lotus_in_the_guests_ring(self):
+        """rulebook, White Lotus, first caption: "The Host's White Lotus could also be used in the
+        Guest's winning Harmony Ring on a later turn"; reference 2.13 step 2."""
+        game = game_of([("G", "W3", -2, 2), ("G", "W3", 2, -2), ("H", "L", -2, -2),
+                        ("G", "R5", 2, 5)])
+        game.play("(2,5)-(2,2)")
+        finish_turn(game)
+        assert game.outcome is not None
+        assert game.outcome.winner == "guest"
+
+    def test_caption_two_lotuses_do_not_harmonize(self):
+        """rulebook, White Lotus, second caption: "Both players' White Lotus tiles are lined up.
+        They are not in Harmony with each other, since White Lotus tiles only form Harmony with
+        Basic Flower Tiles"."""
+        assert game_of([("H", "L", -6, -4), ("G", "L", -6, 4)]).harmonies() == []
+
+    @pytest.mark.parametrize("code", CIRCLE)
+    @pytest.mark.parametrize("owner", ["G", "H"])
+    def test_lotus_harmonizes_with_every_basic_flower(self, code, owner):
+        """rulebook, White Lotus: "Forms Harmony with all Basic Flower Tiles of either player ...
+        the Harmony belongs to the player who owns the Basic Flower Tile"."""
+        game = game_of([("G", "L", -6, -4), (owner, code, -6, 4)])
+        assert harmony_set(game) == {(OWNER[owner], frozenset({(-6, -4), (-6, 4)}))}
+
+    def test_orchids_never_harmonize(self):
+        """reference 2.7: "Orchid: never"."""
+        assert game_of([("G", "O", -6, -4), ("G", "R3", -6, 4)]).harmonies() == []
+        assert game_of([("G", "O", -6, -4), ("G", "L", -6, 4)]).harmonies() == []
