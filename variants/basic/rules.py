@@ -1,0 +1,514 @@
+"""The mechanics of Basic Pai Sho: what a tile may do, what stands in harmony, what scores.
+
+Line numbers (``Lnnn``) refer to chapter 1 of
+``shared/rules/official-rules-book-basic-iroh-3piece-modern-skud-ancient.txt``; the rulings the
+code makes where the book is silent (``B1``...) are explained on docs/variants/basic/rulings.md.
+
+Everything here works on bitsets of grid indices (see :mod:`paisho_core.board`) and is computed
+once per decision: :class:`Scan` holds the derived data of one state.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paisho_core import board
+from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, coords, index, nearest, on_board, transpose
+from paisho_core.sight import encloses, reach, step4
+from paisho_core.tiles import PLAYERS, other
+
+# The four orthogonal directions, in the order the notation names them.
+DIRECTIONS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+# The eight points around a point, clockwise from the north-west corner (Wheel ring, B11).
+RING = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0))
+
+SIDE = {"guest": 0, "host": 0}
+for _i in board.POINTS:
+    _y = coords(_i)[1]
+    if _y < 0:
+        SIDE["guest"] |= 1 << _i
+    elif _y > 0:
+        SIDE["host"] |= 1 << _i
+
+NEAR3: list[int] = [0] * board.NCELLS
+"""Points at Chebyshev distance <= 3 of each point (protection by a White Lotus, B24)."""
+for _i in board.POINTS:
+    _x, _y = coords(_i)
+    _m = 0
+    for _dx in range(-3, 4):
+        for _dy in range(-3, 4):
+            if on_board(_x + _dx, _y + _dy):
+                _m |= 1 << index(_x + _dx, _y + _dy)
+    NEAR3[_i] = _m
+
+
+def transpose_mask(mask: int) -> int:
+    out = 0
+    for i in bits(mask):
+        out |= 1 << transpose(i)
+    return out
+
+
+class Info:
+    """What the rules need to know about the variant's tiles and areas, computed once."""
+
+    def __init__(self, variant) -> None:
+        ts = variant.tileset
+        cfg = variant.rules_config
+        sets = variant.point_sets
+        self.ports = 0
+        for name in cfg["ports"]:
+            self.ports |= sets[name]
+        self.home = {p: sets[cfg["home"][p]] for p in PLAYERS}
+        self.flowers = frozenset(k.code for k in ts.kinds if k.group == "flower")
+        self.non_flowers = frozenset(k.code for k in ts.kinds if k.group == "non_flower")
+        self.specials = frozenset(k.code for k in ts.kinds if k.group == "special")
+        self.colour = {k.code: k.colour for k in ts.kinds}
+        self.move = {k.code: k.move for k in ts.kinds}
+        self.tags = {k.code: k.tags for k in ts.kinds}
+        self.role: dict[str, str] = {}
+        for k in ts.kinds:
+            for tag in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus"):
+                if tag in k.tags:
+                    self.role[k.code] = tag
+        self.codes_of = {r: frozenset(c for c, rr in self.role.items() if rr == r)
+                         for r in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")}
+        self.motion = {}
+        for k in ts.kinds:
+            kind = next((t for t in ("straight", "l_move", "path", "leap") if t in k.tags), None)
+            self.motion[k.code] = kind if k.move else None
+        self.boat_immune = frozenset(k.code for k in ts.kinds if "boat_immune" in k.tags)
+        # Where a tile may end a move: its garden colour (L225-227), never a port (L223).
+        self.stops = {k.code: k.stops & ~self.ports for k in ts.kinds}
+        self.harmony_partners = {k.code: frozenset(variant.harmony.partners(k.code)) & self.flowers
+                                 for k in ts.kinds}
+        self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
+        # Garden of each colour: a point carrying that colour (midline and d=7 points count, B20).
+        self.garden = {"red": board.AREA["red"] & ~self.ports, "white": board.AREA["white"] & ~self.ports}
+        near_ports = self.ports
+        for p in bits(self.ports):
+            near_ports |= AROUND[p]
+        self.entry: dict[tuple[str, str], int] = {}
+        for code, rule in cfg["entry"].items():
+            for p in PLAYERS:
+                self.entry[(code, p)] = self._entry_mask(rule, p, sets, near_ports)
+        self.spring_flowers = cfg.get("spring_flowers", 3)
+        self.first_turn_for = cfg.get("first_turn_for", {})
+        self.order = [k.code for k in ts.kinds]
+
+    def _entry_mask(self, rule, player, sets, near_ports) -> int:
+        if rule == "home":
+            return self.home[player]
+        if rule == "foreign":
+            return self.home[other(player)]
+        if rule == "away_from_ports":
+            return PLAYABLE & ~near_ports
+        if rule == "own_side":
+            return SIDE[player] & ~self.ports
+        if rule == "opponent_side":
+            return SIDE[other(player)] & ~self.ports
+        mask = 0
+        for name in rule:
+            if name == "any":
+                mask |= PLAYABLE
+            elif name in board.AREA:
+                mask |= board.AREA[name]
+            else:
+                mask |= sets[name]
+        if not any(name in sets for name in rule):
+            mask &= ~self.ports
+        return mask
+
+    def first_turn(self, code: str) -> int:
+        if code in self.non_flowers:
+            return self.first_turn_for.get("non_flower", 2)
+        if code in self.specials:
+            return self.first_turn_for.get("special", 4)
+        return 1
+
+
+@lru_cache(maxsize=None)
+def info(variant) -> Info:
+    return Info(variant)
+
+
+# -- derived data of one state ----------------------------------------------------------------
+
+class Scan:
+    """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
+
+    __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
+                 "harmony_pairs", "disharmonies")
+
+    def __init__(self, inf: Info, st) -> None:
+        b = st.board
+        by_role = {r: 0 for r in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")}
+        flowers = 0
+        role = inf.role
+        for i in bits(st.occupied):
+            code = b[i].kind.code
+            r = role.get(code)
+            if r is not None:
+                by_role[r] |= 1 << i
+            else:
+                flowers |= 1 << i
+        self.by_role = by_role
+        self.flowers = flowers
+        # Knotweed drains every tile around it except other Knotweeds, while it stands (B9).
+        drained = 0
+        for k in bits(by_role["knotweed"]):
+            drained |= AROUND[k]
+        self.drained = drained & st.occupied & ~by_role["knotweed"]
+        # Every tile blocks a line except a Boat (L194, B14).
+        boats = by_role["boat"]
+        self.lines = st.occupied & ~boats
+        self.lines_t = st.occupied_t & ~transpose_mask(boats) if boats else st.occupied_t
+        pot = st.piles.get("pot", {})
+        in_pot = {p: sum(pot.get(p, {}).values()) for p in PLAYERS}
+        # Blooming: the Lotuses of the player with fewer tiles in the Pot; a tie blooms both (B25).
+        self.blooming = {p: in_pot[p] <= in_pot[other(p)] for p in PLAYERS}
+        spring = 0
+        unmoved = st.extra.get("spring", frozenset())
+        if unmoved:
+            for i in bits(flowers):
+                if st.ident[i] in unmoved:
+                    spring |= 1 << i
+        self.spring = spring
+        self.harmony_pairs = None
+        self.disharmonies = None
+
+
+def rock_traits(inf: Info, st, rock: int) -> frozenset:
+    """Codes a Rock harmonizes with: those of the flowers around it (L200-202, B15)."""
+    out: set[str] = set()
+    b = st.board
+    for q in bits(AROUND[rock] & st.occupied):
+        code = b[q].kind.code
+        if code in inf.flowers:
+            out |= inf.harmony_partners[code]
+    return frozenset(out)
+
+
+def eligible_mask(inf: Info, st, scan: Scan) -> int:
+    """Tiles that may be part of a harmony (L254-257, B19): flowers, Rocks and blooming Lotuses,
+    not on a port, not drained, not a Spring Flower that has never moved."""
+    mask = scan.flowers | scan.by_role["rock"]
+    for p in PLAYERS:
+        if scan.blooming[p]:
+            mask |= scan.by_role["lotus"] & st.owned[p]
+    return mask & ~inf.ports & ~scan.drained & ~scan.spring
+
+
+def pair_value(inf: Info, st, a: int, q: int, traits: dict):
+    """``(owner, points)`` if the tiles on a and q would harmonize when in line, else None.
+
+    Both must be eligible (see :func:`eligible_mask`).  Natural Harmony (L247-249) is worth 2.
+    """
+    b = st.board
+    ta, tq = b[a], b[q]
+    ca, cq = ta.kind.code, tq.kind.code
+    ra, rq = inf.role.get(ca), inf.role.get(cq)
+    if ra == "lotus" or rq == "lotus":
+        # A blooming Lotus harmonizes with any red or white flower, either owner's; only the
+        # Lotus owner scores (L216-218).
+        if ra == "lotus" and cq in inf.flowers:
+            return ta.owner, 1
+        if rq == "lotus" and ca in inf.flowers:
+            return tq.owner, 1
+        return None
+    if ta.owner != tq.owner:
+        return None
+    if ra == "rock" or rq == "rock":
+        if ra == "rock" and rq is None and cq in traits[a]:
+            return ta.owner, 1
+        if rq == "rock" and ra is None and ca in traits[q]:
+            return ta.owner, 1
+        return None
+    if cq not in inf.harmony_partners[ca]:
+        return None
+    red, white = (a, q) if inf.colour[ca] == "red" else (q, a)
+    if (inf.colour[ca] != inf.colour[cq] and (inf.garden["red"] >> red) & 1
+            and (inf.garden["white"] >> white) & 1):
+        return ta.owner, 2
+    return ta.owner, 1
+
+
+def _traits(inf, st, scan):
+    return {r: rock_traits(inf, st, r) for r in bits(scan.by_role["rock"])}
+
+
+def harmony_pairs(inf: Info, st, scan: Scan):
+    """Harmonies as ``(a, b, owner, points)``, b east of or north of a (L246-257)."""
+    if scan.harmony_pairs is not None:
+        return scan.harmony_pairs
+    elig = eligible_mask(inf, st, scan)
+    traits = _traits(inf, st, scan)
+    lines, lines_t = scan.lines, scan.lines_t
+    out = []
+    for a in bits(elig):
+        e, n = board.nearest_east_north(lines, lines_t, a)
+        for q in (e, n):
+            if q >= 0 and (elig >> q) & 1:
+                v = pair_value(inf, st, a, q, traits)
+                if v is not None:
+                    out.append((a, q, v[0], v[1]))
+    scan.harmony_pairs = out
+    return out
+
+
+def disharmonies(inf: Info, st, scan: Scan):
+    """Disharmonies as ``(a, b, c, owner, points)``: the opponent's flower on c stands alone
+    between a and b, which would otherwise harmonize for ``owner``, and clashes with one of them
+    (L259-261, B21).  ``points`` is what ``owner`` loses."""
+    if scan.disharmonies is not None:
+        return scan.disharmonies
+    elig = eligible_mask(inf, st, scan)
+    traits = None
+    b = st.board
+    out = []
+    for c in bits(scan.flowers):
+        tc = b[c]
+        partners = inf.clash_partners[tc.kind.code]
+        e, w, n, s = nearest(scan.lines, scan.lines_t, c)
+        for lo, hi in ((w, e), (s, n)):
+            if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
+                continue
+            if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
+                continue
+            if traits is None:
+                traits = _traits(inf, st, scan)
+            v = pair_value(inf, st, lo, hi, traits)
+            if v is not None and v[0] != tc.owner:
+                out.append((lo, hi, c, v[0], v[1]))
+    scan.disharmonies = out
+    return out
+
+
+def turn_points(inf: Info, st, scan: Scan, player: str) -> int:
+    """What ``player`` scores for the harmonies and disharmonies standing now (L263)."""
+    total = sum(v for _a, _b, o, v in harmony_pairs(inf, st, scan) if o == player)
+    total -= sum(v for _a, _b, _c, o, v in disharmonies(inf, st, scan) if o == player)
+    return total
+
+
+def chain_players(inf: Info, st, scan: Scan) -> list[str]:
+    """Players whose harmonies form a chain around the Mid Port (L290, B26)."""
+    pairs = harmony_pairs(inf, st, scan)
+    out = []
+    for p in PLAYERS:
+        edges = [(a, b) for a, b, o, _v in pairs if o == p]
+        if len(edges) >= 4 and encloses(edges, index(0, 0)):
+            out.append(p)
+    return out
+
+
+def own_clashes(inf: Info, st, scan: Scan) -> int:
+    """Flowers standing in line with a clashing flower of their own owner (L229-230, B18)."""
+    b = st.board
+    out = 0
+    clash = inf.clash_partners
+    for a in bits(scan.flowers):
+        ta = b[a]
+        e, n = board.nearest_east_north(scan.lines, scan.lines_t, a)
+        for q in (e, n):
+            if q >= 0 and (scan.flowers >> q) & 1:
+                tq = b[q]
+                if tq.owner == ta.owner and tq.kind.code in clash[ta.kind.code]:
+                    out |= (1 << a) | (1 << q)
+    return out
+
+
+# -- movement ---------------------------------------------------------------------------------
+
+def step(i: int, d: tuple[int, int]) -> int:
+    """The point one step from ``i`` in direction ``d``, or -1 off the board."""
+    x, y = coords(i)
+    x += d[0]
+    y += d[1]
+    return index(x, y) if on_board(x, y) else -1
+
+
+def can_land_on(inf: Info, mover: str, target: str) -> bool:
+    """May a tile of kind ``mover`` land on an opponent tile of kind ``target`` (L177, L211,
+    L215, L235-237, B16-B17)?"""
+    if target in inf.non_flowers or target in inf.specials or mover in inf.specials:
+        return True
+    return mover in inf.flowers and target in inf.clash_partners[mover]
+
+
+def destinations(inf: Info, st, src: int, passable: int, player: str) -> int:
+    """Points the tile on ``src`` may reach under its movement rule (L148-215, B1-B4), before
+    the checks on what it lands on."""
+    code = st.board[src].kind.code
+    motion = inf.motion[code]
+    dist = inf.move[code]
+    out = 0
+    if motion == "straight" or motion == "leap":
+        for d in DIRECTIONS.values():
+            p = src
+            for _ in range(dist):
+                p = step(p, d)
+                if p < 0:
+                    break
+                out |= 1 << p
+                if motion == "straight" and not (passable >> p) & 1:
+                    break
+    elif motion == "l_move":
+        for d1 in DIRECTIONS.values():
+            for d2 in DIRECTIONS.values():
+                if d1[0] * d2[0] + d1[1] * d2[1] != 0:
+                    continue
+                p = src
+                ok = True
+                path = []
+                for d in (d1, d1, d2, d2):
+                    p = step(p, d)
+                    if p < 0:
+                        ok = False
+                        break
+                    path.append(p)
+                if ok and all((passable >> q) & 1 for q in path[:3]):
+                    out |= 1 << path[3]
+    elif motion == "path":
+        landing, touched = reach(src, dist, passable, step4)
+        out = landing | touched
+    return out
+
+
+def move_targets(inf: Info, st, scan: Scan, src: int, own_block: bool) -> int:
+    """Legal end points of a move of the tile on ``src`` (occupied ones are captures)."""
+    tile = st.board[src]
+    player = tile.owner
+    code = tile.kind.code
+    empty = PLAYABLE & ~st.occupied
+    passable = empty if own_block else empty | st.owned[player]
+    ends = destinations(inf, st, src, passable, player) & inf.stops[code]
+    ends &= ~st.owned[player]
+    opp = ends & st.owned[other(player)]
+    b = st.board
+    for q in bits(opp):
+        if not can_land_on(inf, code, b[q].kind.code):
+            ends &= ~(1 << q)
+    return ends
+
+
+def clash_free(inf: Info, st, scan: Scan, code: str, player: str, dst: int, src: int = -1) -> bool:
+    """Would a flower of kind ``code`` on ``dst`` (coming from ``src``) stand clear of every
+    clashing flower of its owner (L229, L265-266)?"""
+    partners = inf.clash_partners.get(code)
+    if not partners:
+        return True
+    lines, lines_t = scan.lines, scan.lines_t
+    if src >= 0 and (lines >> src) & 1:
+        lines &= ~(1 << src)
+        lines_t &= ~(1 << transpose(src))
+    b = st.board
+    for q in nearest(lines, lines_t, dst):
+        if q >= 0 and q != src:
+            t = b[q]
+            if t.owner == player and t.kind.code in partners:
+                return False
+    return True
+
+
+# -- powers -----------------------------------------------------------------------------------
+
+def ring_points(centre: int) -> list[int]:
+    """The eight points around ``centre`` clockwise from the north-west (-1 off the board)."""
+    x, y = coords(centre)
+    return [index(x + dx, y + dy) if on_board(x + dx, y + dy) else -1 for dx, dy in RING]
+
+
+def wheel_turns(inf: Info, st, scan: Scan, centre: int, wrong_garden_legal: bool) -> dict[int, list]:
+    """``{k: [(src, dst), ...]}`` for each legal clockwise turn by k steps of the Wheel on
+    ``centre`` (L188-190, B11): no Rock or drained tile in the ring, nothing onto a port or off
+    the board."""
+    ring = ring_points(centre)
+    b = st.board
+    held = []
+    for j, p in enumerate(ring):
+        if p >= 0 and b[p] is not None:
+            if (scan.by_role["rock"] >> p) & 1 or (scan.drained >> p) & 1:
+                return {}
+            held.append(j)
+    if not held:
+        return {}
+    out = {}
+    for k in range(1, 8):
+        moves = []
+        for j in held:
+            dst = ring[(j + k) % 8]
+            if dst < 0 or (inf.ports >> dst) & 1:
+                moves = None
+                break
+            if not wrong_garden_legal:
+                code = b[ring[j]].kind.code
+                if code in inf.flowers and not (inf.stops[code] >> dst) & 1:
+                    moves = None
+                    break
+            moves.append((ring[j], dst))
+        if moves and any(b[d] is None or b[d].kind is not b[s].kind or b[d].owner != b[s].owner
+                         for s, d in moves):
+            out[k] = moves
+    return out
+
+
+def boat_pushes(inf: Info, st, scan: Scan, boat: int) -> dict[int, int]:
+    """``{target: destination}`` for each tile the Boat on ``boat`` may push one point straight
+    away (L194-195, B12): not a Rock, White Jade, Rhododendron or drained tile."""
+    out = {}
+    b = st.board
+    bx, by = coords(boat)
+    for q in bits(ORTHO[boat] & st.occupied):
+        t = b[q]
+        code = t.kind.code
+        if code in inf.boat_immune or (scan.by_role["rock"] >> q) & 1 or (scan.drained >> q) & 1:
+            continue
+        qx, qy = coords(q)
+        dst = step(q, (qx - bx, qy - by))
+        if dst < 0 or b[dst] is not None or (inf.ports >> dst) & 1:
+            continue
+        out[q] = dst
+    return out
+
+
+def carriable(inf: Info, st, scan: Scan, boat: int, player: str, scope: str, done) -> int:
+    """Tiles of ``player`` an unmoved Boat may carry (L196-197, B13)."""
+    if scope == "off":
+        return 0
+    mask = st.owned[player] & ~(1 << boat)
+    if scope == "adjacent":
+        mask &= AROUND[boat]
+    mask &= ~scan.drained & ~scan.by_role["rock"]
+    b = st.board
+    for q in bits(mask):
+        t = b[q]
+        if t.kind.code in inf.boat_immune or st.ident[q] in done:
+            mask &= ~(1 << q)
+    return mask
+
+
+def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> int:
+    """Empty points up to 5 steps from ``src`` in direction ``d`` where a carried tile may stop."""
+    tile = st.board[src]
+    code = tile.kind.code
+    player = tile.owner
+    out = 0
+    p = src
+    for _ in range(5):
+        p = step(p, d)
+        if p < 0:
+            break
+        t = st.board[p]
+        if t is not None:
+            if t.owner != player or own_block:
+                break
+            continue
+        if (inf.stops[code] >> p) & 1 and (code not in inf.flowers
+                                           or clash_free(inf, st, scan, code, player, p, src)):
+            out |= 1 << p
+    return out
+
+
+__all__ = ["Info", "info", "Scan", "harmony_pairs", "disharmonies", "turn_points", "chain_players",
+           "own_clashes", "move_targets", "clash_free", "wheel_turns", "boat_pushes", "carriable",
+           "carry_targets", "DIRECTIONS", "NEAR3", "SIDE", "LABEL"]
