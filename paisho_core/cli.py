@@ -58,6 +58,18 @@ def _parse_options(text: Optional[str]) -> dict:
     return value
 
 
+def variant_and_options(text: str, options_json: Optional[str] = None, pairs=()):
+    """Resolve a variant argument (name, ``name:K=V,...`` or a YAML file) plus --options JSON and
+    --option K=V pairs into (Variant, options)."""
+    from .variant import parse_option_pairs, resolve
+
+    variant, opts = resolve(text)
+    opts.update(_parse_options(options_json))
+    opts.update(parse_option_pairs(variant, list(pairs)))
+    variant.options(opts)  # unknown names and bad values are reported here, with the valid ones
+    return variant, opts
+
+
 def _load_game(path: Path, variant: Optional[str] = None):
     """A game from a record or a position file (a position is a JSON object)."""
     from . import from_position, load_record
@@ -126,6 +138,7 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, e.g. skud."
               record: Optional[Path] = typer.Option(None, "--record", help="Play this record first."),
               position: Optional[Path] = typer.Option(None, "--position", help="Start from this position (JSON)."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
+              option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
               seed: Optional[int] = typer.Option(None, "--seed"),
               json_out: bool = typer.Option(False, "--json")):
     """Print the legal moves of the pending decision, one per line."""
@@ -133,15 +146,15 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, e.g. skud."
 
     if record and position:
         raise InputError("give --record or --position, not both")
+    v, opts = variant_and_options(variant, options, option)
     if record:
-        game = load_record(_read(record), source=str(record), variant=variant,
-                           options=_parse_options(options))
+        game = load_record(_read(record), source=str(record), variant=v.name, options=opts)
     elif position:
         game = from_position(_load_json(position), source=str(position))
     else:
-        game = new_game(variant, options=_parse_options(options), seed=seed)
-    if game.name != variant:
-        raise InputError(f"the file is a {game.name} game, not {variant}")
+        game = new_game(v, options=opts, seed=seed)
+    if game.name != v.name:
+        raise InputError(f"the file is a {game.name} game, not {v.name}")
     moves = [str(m) for m in game.legal_moves()]
     if json_out:
         typer.echo(json.dumps({"variant": game.name, "to_move": game.to_move, "phase": game.phase,
@@ -178,13 +191,20 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
         typer.echo(f"Unfinished: {game.to_move} to move")
 
 
-@app.command("show")
+@app.command("options")
 @guarded
-def cmd_show(file: Path = typer.Argument(..., help="A record or a position (JSON)."),
-             plain: bool = typer.Option(False, "--plain", help="No colour even on a terminal.")):
-    """Draw the board of a record's final position or of a position file."""
-    game = _load_game(file)
-    _show(game, colour=False if plain else None)
+def cmd_options(variant: str = typer.Argument(..., help="Variant name or YAML file."),
+                json_out: bool = typer.Option(False, "--json")):
+    """List a variant's options: name, default, what it does, and its source."""
+    v, _ = variant_and_options(variant)
+    rows = [{"name": o["name"], "default": o["default"], "description": o.get("description", ""),
+             "source": o.get("source", "")} for o in v.option_specs.values()]
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['name']:<26} {str(row['default']).lower():<6} {row['description']}"
+                   + (f" [{row['source']}]" if row["source"] else ""))
 
 
 @app.command("validate")
@@ -205,72 +225,17 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
     typer.echo(f"{file}: valid {game.name} {kind}, {state}")
 
 
-@app.command("play")
-@guarded
-def cmd_play(variant: str = typer.Argument("skud", help="Variant to play."),
-             options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
-             seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance steps."),
-             record: Optional[Path] = typer.Option(None, "--record", help="Continue this record."),
-             save: Optional[Path] = typer.Option(None, "--save", help="Write the record here after every turn.")):
-    """Two players at one terminal: type a move in notation, or moves / undo / show / record / quit."""
-    from . import load_record, new_game
-
-    if record:
-        game = load_record(_read(record), source=str(record), variant=variant)
-    else:
-        game = new_game(variant, options=_parse_options(options), seed=seed)
-    _show(game)
-    interactive = sys.stdin.isatty()
-    while True:
-        if game.outcome is not None:
-            typer.echo(f"Game over: {game.outcome.result} ({game.outcome.reason})")
-            break
-        prompt = f"{game.to_move} [{game.phase}]> "
-        if interactive:
-            try:
-                line = input(prompt)
-            except EOFError:
-                break
-        else:
-            line = sys.stdin.readline()
-            if not line:
-                break
-            typer.echo(prompt + line.rstrip())
-        line = line.strip()
-        if not line:
-            continue
-        cmd = line.lower()
-        if cmd in ("quit", "exit", "q"):
-            break
-        if cmd in ("moves", "m", "?"):
-            typer.echo(" ".join(str(m) for m in game.legal_moves()))
-            continue
-        if cmd == "undo":
-            try:
-                typer.echo(f"undone: {game.undo()}")
-            except PaishoError as exc:
-                typer.echo(f"cannot undo: {exc}")
-            _show(game)
-            continue
-        if cmd == "show":
-            _show(game)
-            continue
-        if cmd == "record":
-            typer.echo(game.record())
-            continue
-        if cmd == "help":
-            typer.echo("Type a move (e.g. R3(0,-8) or (0,-8)-(0,-5)), or: moves, undo, show, record, quit")
-            continue
-        try:
-            game.play(line)
-        except PaishoError as exc:
-            typer.echo(f"not played: {exc}")
-            continue
-        if save:
-            save.write_text(game.record(), "utf-8")
-        _show(game)
-    if save:
-        save.write_text(game.record(), "utf-8")
+# Commands that live in their own modules register themselves here, so each can grow without
+# touching this file: play/show/match (play.py), engine (engine.py), compare (compare.py),
+# new-variant (scaffold.py).
+for _module in ("play", "engine", "compare", "scaffold"):
+    try:
+        _mod = __import__(f"paisho_core.{_module}", fromlist=["register"])
+    except ModuleNotFoundError as _exc:
+        if _exc.name != f"paisho_core.{_module}":
+            raise
+        continue
+    _mod.register(app)
 
 
 def main() -> None:

@@ -299,6 +299,14 @@ class Game:
         found = self._index().get(alt)
         if found is not None:
             return self._push(found)
+        # a turn body without its <n><P>. prefix, or a decision in another accepted spelling
+        try:
+            decisions = self.rules.parse_turn(self, alt)
+        except (PaishoError, ValueError):
+            decisions = None
+        if decisions and (len(decisions) > 1 or decisions[0] != alt):
+            self.play_turn(None, None, alt)
+            return self._history[-1][1]
         raise IllegalMoveError(self._illegal_message(text))
 
     def _illegal_message(self, text: str) -> str:

@@ -150,7 +150,20 @@ def _plugin_from_path(spec: str, base_dir: Path) -> ModuleType:
         mod_spec = importlib.util.spec_from_file_location(name, file)
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
-        mod_spec.loader.exec_module(module)
+        try:
+            mod_spec.loader.exec_module(module)
+        except Exception as exc:  # a designer's file: report it, never a traceback
+            del sys.modules[name]
+            line = ""
+            tb = exc.__traceback__
+            while tb is not None:
+                if tb.tb_frame.f_code.co_filename == str(file):
+                    line = f", line {tb.tb_lineno}"
+                tb = tb.tb_next
+            if isinstance(exc, SyntaxError) and exc.lineno:
+                line = f", line {exc.lineno}"
+            raise VariantError(f"hooks file {file}{line}: {type(exc).__name__}: {exc}") from None
+        _check_hooks(module, file)
         return module
     try:
         return importlib.import_module(spec)
@@ -164,6 +177,28 @@ def _entry_point_modules() -> dict[str, object]:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found[ep.name] = ep
     return found
+
+
+def _check_hooks(module: ModuleType, file) -> None:
+    """Every ``paisho_*`` function marked as a hookimpl must name a hook of the contract and take
+    only that hook's arguments."""
+    for attr in dir(module):
+        fn = getattr(module, attr)
+        if not attr.startswith("paisho_") or not callable(fn):
+            continue
+        if not hasattr(fn, "paisho_impl"):
+            continue
+        spec = getattr(hookspecs, attr, None)
+        if spec is None:
+            raise VariantError(f"hooks file {file}: {attr} is not a paisho hook "
+                               f"(known: {', '.join(_HOOKS)})")
+        import inspect
+
+        allowed = set(inspect.signature(spec).parameters)
+        extra = set(inspect.signature(fn).parameters) - allowed
+        if extra:
+            raise VariantError(f"hooks file {file}: {attr} takes unknown argument(s) "
+                               f"{', '.join(sorted(extra))} (the hook passes {', '.join(sorted(allowed))})")
 
 
 _registry: dict[str, Variant] = {}
@@ -188,12 +223,19 @@ def variants() -> list[str]:
 
 
 def get_variant(name: str) -> Variant:
+    """A registered variant by name (or alias), or the variant a YAML file defines."""
     if name in _registry:
         return _registry[name]
+    if name.endswith((".yaml", ".yml")):
+        return load_variant_file(name)
     ep = _entry_point_modules().get(name)
     if ep is None:
         raise VariantError(f"unknown variant {name!r} (known: {', '.join(variants())})")
-    module = ep.load()
+    try:
+        module = ep.load()
+    except Exception as exc:  # a broken installed plugin: name it, never a traceback
+        raise VariantError(f"variant {name!r} (entry point {ep.value}) failed to load: "
+                           f"{type(exc).__name__}: {exc}") from None
     variant = variant_from_plugin(module)
     _registry[name] = variant
     return variant
@@ -210,29 +252,143 @@ def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
     yaml_path = Path(info["yaml"])
     definition = read_definition(yaml_path)
     plugins = [module]
-    for spec in definition.get("plugins", []):
+    for spec in _hook_specs(definition):
         plugins.append(_plugin_from_path(spec, yaml_path.parent))
     plugins.extend(extra_plugins)
     return Variant(info.get("name", definition["name"]), definition, plugins, str(yaml_path))
 
 
-def load_variant_file(path: str | Path) -> Variant:
-    """A variant defined by a YAML file: either a full variant with ``plugins``, or a house rule
-    with ``base: <variant>`` reusing that variant's hooks, with its own tiles/options/plugins.
-    Registers it under its ``name`` so records and positions can refer to it."""
-    path = Path(path)
+def merge_overlay(parent: dict, overlay: dict) -> dict:
+    """The definition an overlay describes: the parent's, with the overlay's changes.
+
+    Tiles merge by code (fields given replace the parent's; a new code adds a tile kind; count 0
+    takes a tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
+    name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
+    """
+    merged = {k: v for k, v in parent.items() if k not in ("plugins", "hooks")}
+    merged["name"] = overlay["name"]
+    merged["title"] = overlay.get("title") or f"{parent.get('title', parent['name'])} ({overlay['name']})"
+    for key in ("description", "first_player", "sources"):
+        if key in overlay:
+            merged[key] = overlay[key]
+    tiles = [dict(t) for t in parent.get("tiles", [])]
+    index = {t["code"]: t for t in tiles}
+    for t in overlay.get("tiles", []):
+        if t["code"] in index:
+            index[t["code"]].update(t)
+        else:
+            tiles.append(dict(t))
+            index[t["code"]] = tiles[-1]
+    merged["tiles"] = tiles
+    for key in ("harmony", "clash"):
+        if key in overlay:
+            merged[key] = overlay[key]
+    options = [dict(o) for o in parent.get("options", [])]
+    by_name = {o["name"]: o for o in options}
+    for o in overlay.get("options", []):
+        if o["name"] in by_name:
+            by_name[o["name"]].update(o)
+        else:
+            options.append(dict(o))
+    merged["options"] = options
+    for key in ("rules", "point_sets"):
+        if key in overlay:
+            merged[key] = {**parent.get(key, {}), **overlay[key]}
+    return merged
+
+
+def _hook_specs(definition: dict) -> list[str]:
+    hooks = definition.get("hooks", [])
+    return ([hooks] if isinstance(hooks, str) else list(hooks)) + list(definition.get("plugins", []))
+
+
+def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
+    """A variant defined by a YAML file, registered under its ``name``.
+
+    Either a full variant with ``hooks``/``plugins`` supplying its rules, or an overlay that
+    ``extends`` a registered variant (or another overlay file) and changes its data; its own
+    ``hooks`` are stacked on the parent's, so a few hookimpls can change one rule.
+    """
+    path = Path(path).resolve()
+    if path in _seen:
+        chain = " -> ".join(str(p) for p in _seen + (path,))
+        raise VariantError(f"{path}: 'extends' goes round in a cycle: {chain}")
     definition = read_definition(path)
     plugins: list[ModuleType] = []
-    base = definition.get("base")
-    if base:
-        plugins.extend(get_variant(base).plugins[:1])
-    for spec in definition.get("plugins", []):
+    parent_name = definition.get("extends")
+    if parent_name:
+        parent_path = (path.parent / parent_name)
+        if parent_name.endswith((".yaml", ".yml")) or parent_path.is_file():
+            if not parent_path.is_file():
+                raise VariantError(f"{path}: extends: no such file {parent_path}")
+            parent = load_variant_file(parent_path, _seen + (path,))
+        else:
+            try:
+                parent = get_variant(parent_name)
+            except VariantError as exc:
+                raise VariantError(f"{path}: extends: {exc}") from None
+        plugins.extend(parent.plugins)
+        definition = merge_overlay(parent.definition, definition)
+        _validate_merged(definition, path)
+    for spec in _hook_specs(read_definition(path)):
         plugins.append(_plugin_from_path(spec, path.parent))
     if not plugins:
-        raise VariantError(f"{path}: a variant needs 'base' or 'plugins' to supply its rules")
+        raise VariantError(f"{path}: a variant needs 'extends' or 'hooks' to supply its rules")
     variant = Variant(definition["name"], definition, plugins, str(path))
     _registry[variant.name] = variant
     return variant
+
+
+def _validate_merged(definition: dict, path: Path) -> None:
+    try:
+        validate({k: v for k, v in definition.items() if k != "extends"}, "variant", f"{path} (merged)")
+    except DocumentError as exc:
+        raise VariantError(str(exc)) from None
+
+
+def resolve(text: str) -> tuple[Variant, dict]:
+    """A variant argument as users write it: ``skud``, ``skud:NoWheels=true,InformalStart=1``
+    or the path of a YAML file.  Returns the variant and the options given with it."""
+    name, _, opts = text.partition(":") if not text.endswith((".yaml", ".yml")) else (text, "", "")
+    if name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
+        variant = load_variant_file(name)
+    else:
+        variant = get_variant(name)
+    options = parse_option_pairs(variant, [p for p in opts.split(",") if p]) if opts else {}
+    return variant, options
+
+
+def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
+    """``NAME=VALUE`` strings to an options dict, values typed by each option's default."""
+    out = {}
+    for pair in pairs:
+        name, eq, raw = pair.partition("=")
+        name = name.strip()
+        spec = variant.option_specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(variant.option_specs)) or "none"
+            raise VariantError(f"unknown option {name!r} for {variant.name} (known: {known})")
+        default = spec["default"]
+        raw = raw.strip() if eq else "true"
+        if isinstance(default, bool):
+            low = raw.lower()
+            if low not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                raise VariantError(f"option {name} of {variant.name} takes true or false, got {raw!r}")
+            value = low in ("true", "1", "yes", "on")
+        elif isinstance(default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                raise VariantError(f"option {name} of {variant.name} takes a whole number, got {raw!r}") from None
+        elif isinstance(default, float):
+            try:
+                value = float(raw)
+            except ValueError:
+                raise VariantError(f"option {name} of {variant.name} takes a number, got {raw!r}") from None
+        else:
+            value = raw
+        out[name] = value
+    return out
 
 
 def register(variant: Variant) -> None:
