@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from .cli import _load_game, _read, _show, guarded, variant_and_options
+from .cliutil import _load_game, _read, _show, guarded, variant_and_options
 from .errors import PaishoError
 
 
