@@ -443,6 +443,12 @@ class Game:
         view = self.rules.observation(self, player)
         return view if view is not None else self.position()
 
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a game as its board (see paisho_core.svg)."""
+        from .svg import game_svg
+
+        return game_svg(self)
+
     def copy(self) -> "Game":
         """An independent game with the same history (cheap: states are shared, never mutated)."""
         g = Game(self.variant, self.options, self.seed, self.auto_chance)

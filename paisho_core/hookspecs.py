@@ -131,3 +131,9 @@ def paisho_observation(game, player):
     (the opponent's hand, the order of a draw pile).  None means everything is public, and
     ``game.observation(player)`` then returns the full position.  Computer players and the CLI
     read only this view."""
+
+
+@hookspec(firstresult=True)
+def paisho_evaluate(game, player):
+    """Score the current position for ``player`` (larger is better, 0 even), for computer
+    players.  None lets the generic evaluation (harmonies, material, win condition) decide."""
