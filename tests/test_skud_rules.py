@@ -593,3 +593,273 @@ class TestWhiteLotus:
         """reference 2.7: "Orchid: never"."""
         assert game_of([("G", "O", -6, -4), ("G", "R3", -6, 4)]).harmonies() == []
         assert game_of([("G", "O", -6, -4), ("G", "L", -6, 4)]).harmonies() == []
+
+
+# -- accent tiles --------------------------------------------------------------------------------
+
+ALL_POINTS = {(x, y) for x in range(-8, 9) for y in range(-8, 9) if on_board(x, y)}
+
+
+def bonus_game(tiles, accents, to_move="guest", **kw):
+    """A position where ``to_move`` has earned a harmony bonus and holds ``accents``."""
+    reserve = dict(FULL_BASICS)
+    for code in accents:
+        reserve[code] = reserve.get(code, 0) + 1
+    kw.setdefault(to_move, reserve)
+    return game_of(tiles, to_move=to_move, phase="bonus", **kw)
+
+
+class TestRock:
+    ROCK_TILES = [("H", "W3", 5, -1), ("H", "R5", 7, -1),       # host pair on the Rock's row
+                  ("G", "W5", -2, 3), ("G", "R3", -2, 6),        # guest pair on its column
+                  ("H", "R4", -5, -1), ("H", "R5", 0, -1),       # host pair split by the Rock
+                  ("G", "R3", 4, 4), ("G", "R4", 6, 4)]          # off the Rock's lines
+
+    def test_caption_rock_cancels_its_row_and_column_for_both_players(self):
+        """rulebook, Example Accent Tile Effects, Rock: "Harmonies along the highlighted lines are
+        canceled, so each player has a Harmony canceled by the Rock in this example. The Rock is
+        also disrupting a Harmony by being between two of the Host's tiles, as any other tile
+        would"; reference 2.7 and 5.8 (whole row and column, any distance)."""
+        with_rock = game_of(self.ROCK_TILES + [("H", "R", -2, -1)])
+        assert harmony_set(with_rock) == {("guest", frozenset({(4, 4), (6, 4)}))}
+        without = game_of(self.ROCK_TILES)
+        assert harmony_set(without) == {
+            ("host", frozenset({(5, -1), (7, -1)})), ("guest", frozenset({(-2, 3), (-2, 6)})),
+            ("host", frozenset({(-5, -1), (0, -1)})), ("host", frozenset({(0, -1), (5, -1)})),
+            ("guest", frozenset({(4, 4), (6, 4)}))}
+        # any tile between the two Host tiles disrupts their harmony, as the Rock does
+        other_tile = game_of(self.ROCK_TILES + [("G", "R3", -2, -1)])
+        assert ("host", frozenset({(-5, -1), (0, -1)})) not in harmony_set(other_tile)
+
+    def test_caption_note_r4_above_or_below_the_r3_earns_nothing(self):
+        """rulebook, Rock, note: "If Guest moves the R4 in the south Gate to be above or below the
+        southern R3, there would be no Harmony formed, so no Harmony Bonus would be granted. The
+        R4 can still form Harmony with the R3 to the left or right, since there is no Rock on
+        that horizontal grid line"."""
+        tiles = [("H", "R", -2, -1), ("G", "R3", -2, -5), ("G", "R4", 0, -8)]
+        game = game_of(tiles, guest=dict(FULL_BASICS, B=1))
+        game.play("(0,-8)-(-2,-6)")                 # below the R3, on the Rock's column
+        assert game.harmonies() == [] and game.phase == "turn" and game.to_move == "host"
+        game = game_of(tiles, guest=dict(FULL_BASICS, B=1))
+        game.play("(0,-8)-(-1,-5)")                 # beside the R3, on a free row
+        assert harmony_set(game) == {("guest", frozenset({(-2, -5), (-1, -5)}))}
+        assert game.phase == "bonus" and game.to_move == "guest"
+
+    def test_rock_does_not_cancel_clashes(self):
+        """reference 5.8 and rulings, The Rock cancels its whole row and column: "A Rock never
+        cancels a clash"."""
+        game = game_of([("H", "R", -6, 3), ("H", "W3", -3, 3), ("G", "R3", 0, 5)])
+        got = destinations(game, 0, 5)
+        assert (0, 3) not in got and (0, 4) in got
+
+    def test_rock_and_knotweed_go_on_any_open_non_gate_point(self):
+        """rulebook, Accent Tile Properties: Rock and Knotweed are "Played on an open point";
+        "Accent Tiles cannot be placed in a Gate"."""
+        tiles = [("G", "R3", 0, -8), ("G", "R4", 1, 1), ("H", "W4", -3, 2)]
+        game = bonus_game(tiles, "RK")
+        open_points = ALL_POINTS - GATE_POINTS - {(1, 1), (-3, 2)}
+        for code in "RK":
+            placed = {m for m in moves(game) if m.startswith(f"+{code}(")}
+            assert placed == {f"+{code}{p(*q)}" for q in open_points}
+
+
+class TestKnotweed:
+    TILES = [("G", "R3", 4, -4), ("H", "W4", 6, -5), ("G", "L", 5, -6),
+             ("G", "R4", 4, -3), ("H", "W5", 6, -2), ("H", "R5", 1, -6)]
+
+    def test_caption_knotweed_drains_the_eight_surrounding_points(self):
+        """rulebook, Example Accent Tile Effects, Knotweed: "Tiles of either player on any of the
+        8 surrounding points do not form Harmony. Three tiles are affected in this example";
+        reference 2.12 (the Lotus is drained too)."""
+        without = game_of(self.TILES)
+        assert harmony_set(without) == {
+            ("guest", frozenset({(4, -4), (4, -3)})), ("host", frozenset({(6, -5), (6, -2)})),
+            ("host", frozenset({(5, -6), (1, -6)}))}
+        game = bonus_game(self.TILES, "K", to_move="host")
+        game.play("+K(5,-5)")
+        assert flagged(game, "drained") == {(4, -4), (6, -5), (5, -6)}
+        assert game.harmonies() == []
+
+    def test_caption_note_rock_cancels_lines_knotweed_cancels_tiles(self):
+        """rulebook, Knotweed, note: "the Rock cancels Harmonies formed along certain lines (the
+        grid lines it is on) and the Knotweed cancels Harmonies formed by certain tiles (the
+        surrounding tiles)"."""
+        pair = [("G", "W5", 1, -5), ("G", "R3", 3, -5)]   # on row -5, two points from (5,-5)
+        knotweed = game_of(pair + [("H", "K", 5, -5)])
+        assert harmony_set(knotweed) == {("guest", frozenset({(1, -5), (3, -5)}))}
+        rock = game_of(pair + [("H", "R", 5, -5)])
+        assert rock.harmonies() == []
+
+    def test_knotweed_beside_a_gate_spares_growing_tiles_and_orchids(self):
+        """reference 2.12 and 5.7: Knotweed may go next to a gate; it drains basic flowers and the
+        Lotus on non-gate points, never Orchids or growing tiles."""
+        game = bonus_game([("G", "R3", 0, -8), ("G", "L", 0, -6), ("G", "O", 2, -6)], "K")
+        assert "+K(1,-7)" in moves(game)
+        game.play("+K(1,-7)")
+        assert flagged(game, "drained") == {(0, -6)}
+
+    def test_drained_tiles_still_clash(self):
+        """reference 2.8: "Rocks and Knotweed do not cancel clashes (a drained tile still
+        clashes)"."""
+        game = game_of([("H", "K", 5, -5), ("G", "R3", 4, -4), ("H", "W3", 0, -6)], to_move="host")
+        assert (4, -4) in flagged(game, "drained")
+        got = destinations(game, 0, -6)
+        assert (0, -4) not in got and (0, -5) in got
+
+
+class TestWheel:
+    def test_reference_example_wheel_at_minus3_3(self):
+        """reference 2.12, Wheel example [run]: "Wheel at (-3,3): a tile at (-3,4) goes to
+        (-2,4); a tile at (-2,3) goes to (-2,2)"."""
+        game = bonus_game([("G", "W4", -3, 4), ("H", "W3", -2, 3)], "W")
+        game.play("+W(-3,3)")
+        assert tile_at(game, -2, 4) == ("guest", "W4")
+        assert tile_at(game, -2, 2) == ("host", "W3")
+        assert tile_at(game, -3, 3) == ("guest", "W")
+        assert tile_at(game, -3, 4) is None and tile_at(game, -2, 3) is None
+        assert game.to_move == "host" and game.phase == "turn"
+
+    def test_caption_example_wheel_movement_all_eight_points(self):
+        """rulebook, Wheel: "rotate tiles on all 8 surrounding points one point clockwise around
+        the Wheel" (caption "Example Wheel Movement", Before/After); reference 5.5: every kind of
+        tile turns, accents and the opponent's included."""
+        ring = {(-4, 4): ("guest", "W3"), (-3, 4): ("guest", "W4"), (-2, 4): ("host", "W5"),
+                (-2, 3): ("host", "K"), (-2, 2): ("guest", "B"), (-3, 2): ("host", "W3"),
+                (-4, 2): ("guest", "W5"), (-4, 3): ("host", "L")}
+        clockwise = {(-4, 4): (-3, 4), (-3, 4): (-2, 4), (-2, 4): (-2, 3), (-2, 3): (-2, 2),
+                     (-2, 2): (-3, 2), (-3, 2): (-4, 2), (-4, 2): (-4, 3), (-4, 3): (-4, 4)}
+        tiles = [(o[0].upper(), code, x, y) for (x, y), (o, code) in ring.items()]
+        game = bonus_game(tiles, "W")
+        game.play("+W(-3,3)")
+        for src, dst in clockwise.items():
+            assert tile_at(game, *dst) == ring[src]
+
+    def test_wheel_may_not_surround_a_rock(self):
+        """rulebook, Wheel: "Played on an open point not surrounding a Rock"; Rock: "Cannot be
+        moved by a Wheel"."""
+        assert "+W(-3,3)" not in moves(bonus_game([("H", "R", -2, 3)], "W"))
+        assert "+W(-3,3)" in moves(bonus_game([("H", "R", -1, 3)], "W"))
+
+    def test_wheel_may_not_turn_a_basic_flower_into_the_other_garden(self):
+        """rulebook, Example Wheel placement caption: points where it "would ... move a Basic
+        Flower Tile into an opposite-colored Garden"; the S neighbour of (0,2) goes to (-1,1),
+        pure white."""
+        assert "+W(0,2)" not in moves(bonus_game([("G", "R3", 0, 1)], "W"))
+        assert "+W(0,2)" in moves(bonus_game([("G", "W3", 0, 1)], "W"))
+
+    def test_wheel_may_not_move_tiles_onto_or_out_of_a_gate(self):
+        """rulebook, Example Wheel placement caption: "move a tile out of or onto a Gate";
+        reference 2.12 (newWheelRule): an empty gate beside the Wheel is fine."""
+        assert "+W(1,7)" in moves(bonus_game([], "W"))                       # empty gate beside
+        assert "+W(1,7)" not in moves(bonus_game([("H", "R3", 0, 8)], "W"))  # occupied gate
+        assert "+W(1,7)" not in moves(bonus_game([("G", "W3", 0, 7)], "W"))  # (0,7) -> (0,8)
+
+    def test_wheel_may_not_move_a_tile_off_the_board(self):
+        """rulebook, Example Wheel placement caption: "move a tile off of the board"; reference
+        2.12: "Wheel at (4,7) with a tile at (4,8): illegal"."""
+        assert "+W(4,7)" in moves(bonus_game([], "W"))
+        assert "+W(4,7)" not in moves(bonus_game([("H", "W3", 4, 8)], "W"))
+
+    def test_wheel_may_not_cause_a_clash(self):
+        """rulebook, Example Wheel placement caption: "or cause tiles to Clash"; the W3 turning
+        from (-2,3) to (-2,2) would face the R3 on row 2."""
+        assert "+W(-3,3)" not in moves(bonus_game([("G", "W3", -2, 3), ("H", "R3", 3, 2)], "W"))
+        assert "+W(-3,3)" in moves(bonus_game([("G", "W3", -2, 3), ("H", "R3", 3, 1)], "W"))
+
+    def test_wheel_turns_a_trapped_tile(self):
+        """rulebook, Orchid: trapped tiles "may be moved by an Accent Tile that moves tiles"."""
+        game = bonus_game([("G", "R3", 5, -5), ("H", "O", 6, -4)], "W")
+        assert (5, -5) in flagged(game, "trapped")
+        game.play("+W(4,-5)")
+        assert tile_at(game, 5, -6) == ("guest", "R3")
+
+    def test_wheel_never_on_a_gate(self):
+        """rulebook, Accent Tile Properties: "Accent Tiles cannot be placed in a Gate"."""
+        placed = {m for m in moves(bonus_game([], "W")) if m.startswith("+W(")}
+        assert not {f"+W{p(*g)}" for g in GATE_POINTS} & placed
+        assert len(placed) > 200
+
+
+class TestBoat:
+    def test_caption_boat_moves_the_r3_into_harmony_off_the_rocks_line(self):
+        """rulebook, Boat played on a Blooming Flower Tile, caption: "The Flower Tile is moved to
+        any legal surrounding point ... In this example, the Guest moves their R3 into Harmony
+        and off the grid line blocked by the Rock"."""
+        tiles = [("H", "R", 6, 2), ("G", "W5", -3, 2), ("G", "R3", 2, 2), ("G", "R4", 5, 1)]
+        game = bonus_game(tiles, "B")
+        assert game.harmonies() == []
+        boat = {m for m in moves(game) if m.startswith("+B(2,2)")}
+        assert boat == {f"+B(2,2)-{p(2 + dx, 2 + dy)}" for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                        if dx or dy}
+        game.play("+B(2,2)-(2,1)")
+        assert tile_at(game, 2, 2) == ("guest", "B") and tile_at(game, 2, 1) == ("guest", "R3")
+        assert harmony_set(game) == {("guest", frozenset({(2, 1), (5, 1)}))}
+
+    def test_boat_destination_rules(self):
+        """rulebook, Boat caption: "not into opposite-colored Garden, into a Clash, into a Gate,
+        or off the board"; reference 2.12."""
+        game = bonus_game([("G", "R3", 0, 1), ("H", "W3", -3, 2)], "B")
+        dests = {m for m in moves(game) if m.startswith("+B(0,1)-")}
+        # (-1,2), (-1,1) are white; (0,2), (1,2) face the W3 along row 2
+        assert dests == {"+B(0,1)-(1,1)", "+B(0,1)-(-1,0)", "+B(0,1)-(0,0)", "+B(0,1)-(1,0)"}
+        game = bonus_game([("G", "R3", 1, 7)], "B")
+        dests = {m for m in moves(game) if m.startswith("+B(1,7)-")}
+        assert dests == {f"+B(1,7)-{p(*q)}" for q in
+                         [(1, 8), (2, 8), (0, 7), (2, 7), (0, 6), (1, 6), (2, 6)]}
+
+    def test_boat_only_on_blooming_flowers(self):
+        """rulebook, Boat: "Played on any Accent Tile or Blooming Flower Tile"."""
+        game = bonus_game([("H", "R3", 0, 8), ("G", "W4", 1, 6)], "B")
+        assert not [m for m in moves(game) if m.startswith("+B(0,8)")]
+        assert [m for m in moves(game) if m.startswith("+B(1,6)-")]
+
+    def test_boat_on_a_trapped_flower(self):
+        """reference 5.4: Boat on flowers: either player's blooming flower, trapped ones
+        included; rulebook, Orchid: trapped tiles may be moved by an accent."""
+        game = bonus_game([("G", "R3", 5, -5), ("H", "O", 6, -4)], "B")
+        assert "+B(5,-5)-(4,-5)" in moves(game)
+        assert "+B(6,-4)-(7,-4)" in moves(game)    # the opponent's Orchid too
+
+    def test_caption_boat_on_a_rock_completes_the_ring(self):
+        """rulebook, Boat played on an Accent Tile, caption: "The Accent Tile and the Boat are
+        removed from the game, as captured tiles would be, leaving the point empty. In this
+        example, playing the Boat onto the Rock as shown completes the Guest's Harmony Ring to
+        win the game"."""
+        tiles = [("G", "W3", -2, 2), ("G", "R5", 2, 2), ("G", "W3", 2, -2), ("G", "R5", -2, -2),
+                 ("H", "R", 5, 2)]
+        game = bonus_game(tiles, "B")
+        assert game.outcome is None
+        game.play("+B(5,2)")
+        assert tile_at(game, 5, 2) is None
+        assert game.outcome is not None and game.outcome.winner == "guest"
+        pos = game.position()
+        assert "B" not in pos["reserves"]["guest"] and "R" not in pos["reserves"]["host"]
+
+    def test_boat_removes_any_accent_of_either_player(self):
+        """reference 5.4 and rulings, The Boat may target any accent: Rock, Wheel, Knotweed and
+        Boat of either player."""
+        accents = [("H", "R", -5, 5), ("G", "R", 5, 5), ("H", "W", -5, -5), ("G", "K", 5, -5),
+                   ("H", "B", 0, 4)]
+        game = bonus_game(accents, "B")
+        for _o, _c, x, y in accents:
+            assert f"+B{p(x, y)}" in moves(game)
+
+    def test_boat_may_not_expose_a_clash(self):
+        """reference 2.12 and 5.4: Boat on an accent is "refused if removal would expose a
+        clash"; rulebook: accents may not "be played in a way that causes tiles to Clash"."""
+        tiles = [("G", "R3", -2, -5), ("H", "W3", 2, -5), ("H", "R", 0, -5), ("H", "R", 5, 5)]
+        game = bonus_game(tiles, "B")
+        assert "+B(0,-5)" not in moves(game)
+        assert "+B(5,5)" in moves(game)
+
+
+class TestAccentChecks:
+    def test_an_illegal_accent_placement_is_rejected_and_changes_nothing(self):
+        """reference 5.11 and rulings, Checks the reference leaves to its interface: an accent
+        placement that breaks its rules is rejected, never silently skipped."""
+        game = bonus_game([("H", "W3", 4, 8)], "WB")
+        before = game.position()
+        for bad in ("+W(4,7)", "+W(0,8)", "+B(4,8)-(5,8)", "+B(4,8)-(4,6)", "+R(4,8)"):
+            with pytest.raises(paisho.IllegalMoveError):
+                game.play(bad)
+            assert game.position() == before
