@@ -1,1 +1,250 @@
-"""Placeholder: this variant's plugin is being written."""
+"""Iroh Pai Sho as a paisho variant plugin.
+
+Printed source: chapter 2 of ``official-rules-book-basic-iroh-3piece-modern-skud-ancient.txt``
+(lines 370-486).  The book prints no turn structure and loses its midline figure; the gaps are
+ruled on docs/variants/iroh/rulings.md, each with the option that changes it.
+
+A turn is one decision: place a tile, move one (possibly capturing), burn a Knotweed with a Fire,
+or (``proclamation: explicit``) proclaim victory.  A player wins with a harmony across each of the
+four midline arms that has survived one opponent turn.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from paisho_core.board import LABEL, bits
+from paisho_core.errors import NotationError, PositionError
+from paisho_core.game import Harmony, Outcome
+from paisho_core.hookspecs import hookimpl
+from paisho_core.notation import point
+from paisho_core.tiles import PLAYERS, other
+
+from . import harmony, moves
+from .geometry import ARMS, X, Y
+from .roles import roles
+
+YAML = Path(__file__).with_name("iroh.yaml")
+
+WIN = "four midline harmonies"
+
+
+@hookimpl
+def paisho_variant_info():
+    return {"name": "iroh", "yaml": str(YAML), "title": "Iroh Pai Sho"}
+
+
+@hookimpl
+def paisho_validate_options(variant, options):
+    n = options.get("max_turns")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        return f"option max_turns must be a whole number >= 0 (0: no limit), got {n!r}"
+    return None
+
+
+@hookimpl
+def paisho_setup(game):
+    st = game.state
+    st.phase = "turn"
+    st.turn = 1
+    for p in PLAYERS:
+        st.pile("captured", p)
+    st.extra["pending_win"] = ()
+    st.extra["passes"] = 0
+
+
+# -- derived data (memoised per state in game.cache) --------------------------------------------
+
+def pairs(game):
+    """Every harmony on the board: ``(a, b, arm, owners)``."""
+    p = game.cache.get("pairs")
+    if p is None:
+        p = game.cache["pairs"] = harmony.candidate_pairs(
+            game.state, roles(game.variant), moves.config(game).lines)
+    return p
+
+
+def winning_set(game, player: str):
+    """One harmony per midline arm for ``player`` with no tile over-used, or None."""
+    key = ("set", player)
+    if key not in game.cache:
+        game.cache[key] = harmony.four_arm_set(
+            pairs(game), player, harmony.capacity_of(game.state, roles(game.variant)))
+    return game.cache[key]
+
+
+@hookimpl
+def paisho_harmonies(game):
+    out = []
+    for a, b, _arm, owners in pairs(game):
+        out.append(Harmony((X[a], Y[a]), (X[b], Y[b]), owners[0], True, tuple(owners)))
+    return out
+
+
+@hookimpl
+def paisho_tile_flags(game):
+    f = game.cache.get("frozen")
+    if f is None:
+        f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game))
+    return {"frozen": f}
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_legal_moves(game):
+    st = game.state
+    if st.phase != "turn":
+        return []
+    return moves.turn_moves(game, st, roles(game.variant))
+
+
+def _remove(state, i: int) -> None:
+    """A captured or burned tile leaves the game (ruling I13); it is counted in ``captured``."""
+    victim = state.lift(i)
+    state.give("captured", victim.owner, victim.kind.code)
+
+
+@hookimpl
+def paisho_apply(game, move):
+    st = game.state
+    r = roles(game.variant)
+    cfg = moves.config(game)
+    player = st.to_move
+    action = move.action
+    if action == "place":
+        st.take("reserve", player, move.tile)
+        st.put(move.dst, game.tileset.tile(move.tile, player))
+    elif action == "move":
+        if st.board[move.dst] is not None:
+            _remove(st, move.dst)
+        st.relocate(move.src, move.dst)
+    elif action == "burn":
+        _remove(st, move.dst)
+    elif action == "proclaim":
+        if player in st.extra.get("pending_win", ()) and winning_set(game, player):
+            st.outcome = Outcome(player, WIN + " proclaimed")
+            return
+    elif action != "pass":
+        raise NotationError(f"unknown Iroh action {action!r}")
+    if cfg.fire_burn == "automatic":
+        for k in moves.burn_touching(st, r, cfg):
+            _remove(st, k)
+    game.cache.clear()
+    st.extra["passes"] = st.extra.get("passes", 0) + 1 if action == "pass" else 0
+    pending = set(st.extra.get("pending_win", ()))
+    pending.discard(player)
+    if winning_set(game, player):
+        pending.add(player)
+    st.extra["pending_win"] = tuple(p for p in PLAYERS if p in pending)
+    if player == "host":
+        st.turn += 1
+    st.to_move = other(player)
+    game.cache.clear()
+
+
+# -- end of game --------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_check_end(game):
+    """Automatic proclamation (ruling I14): at the start of P's turn P wins if P's four-midline
+    set stood at the end of P's last turn and still stands after the opponent's turn."""
+    st = game.state
+    if st.phase != "turn":
+        return None
+    cfg = moves.config(game)
+    player = st.to_move
+    if not cfg.explicit and player in st.extra.get("pending_win", ()) and winning_set(game, player):
+        return Outcome(player, WIN)
+    if st.extra.get("passes", 0) >= 2:
+        return Outcome(None, "both players passed")
+    if cfg.max_turns and st.turn > cfg.max_turns:
+        return Outcome(None, "turn limit")
+    return None
+
+
+# -- notation ---------------------------------------------------------------------------------
+
+_PT = r"\(-?\d+,-?\d+\)"
+PLACE_RE = re.compile(rf"([A-Za-z][A-Za-z0-9]*)({_PT})")
+MOVE_RE = re.compile(rf"({_PT})-({_PT})")
+BURN_RE = re.compile(rf"burn({_PT})")
+
+
+@hookimpl
+def paisho_parse_turn(game, body):
+    text = body.replace(" ", "")
+    if text in ("pass", "proclaim"):
+        return [text]
+    m = BURN_RE.fullmatch(text)
+    if m:
+        point(m.group(1))
+        return [text]
+    m = MOVE_RE.fullmatch(text)
+    if m:
+        point(m.group(1))
+        point(m.group(2))
+        return [text]
+    m = PLACE_RE.fullmatch(text)
+    if m:
+        if m.group(1) not in game.tileset:
+            codes = " ".join(k.code for k in game.tileset.kinds)
+            raise NotationError(f"{m.group(1)!r} is not an Iroh tile code ({codes})")
+        point(m.group(2))
+        return [text]
+    raise NotationError(
+        f"{body!r} is not an Iroh turn: expected CODE(x,y), (x1,y1)-(x2,y2), burn(x,y), pass or proclaim")
+
+
+@hookimpl
+def paisho_format_turn(game, moves):
+    return "".join(m.text for m in moves)
+
+
+# -- positions ----------------------------------------------------------------------------------
+
+@hookimpl
+def paisho_position_extra(game):
+    st = game.state
+    return {"pending_win": list(st.extra.get("pending_win", ())), "passes": st.extra.get("passes", 0)}
+
+
+@hookimpl
+def paisho_load_position(game, data):
+    st = game.state
+    problems = []
+    if data.get("phase", "turn") != "turn":
+        problems.append(("$.phase", f"Iroh has only the phase 'turn', not {data.get('phase')!r}"))
+    pending = data.get("pending_win", [])
+    if not isinstance(pending, list) or any(p not in PLAYERS for p in pending):
+        problems.append(("$.pending_win", "must be a list of players ('host', 'guest')"))
+        pending = []
+    passes = data.get("passes", 0)
+    if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes <= 2:
+        problems.append(("$.passes", "must be 0, 1 or 2 (consecutive passes so far)"))
+        passes = 0
+    if problems:
+        raise PositionError(problems)
+    st.phase = "turn"
+    st.extra["pending_win"] = tuple(p for p in PLAYERS if p in pending)
+    st.extra["passes"] = passes
+    for p in PLAYERS:
+        st.pile("captured", p)
+    game.cache.clear()
+
+
+@hookimpl
+def paisho_status(game):
+    st = game.state
+    pend = st.extra.get("pending_win", ())
+    lines = []
+    for p in PLAYERS:
+        arms = sorted({arm for _a, _b, arm, owners in pairs(game) if p in owners}, key=ARMS.index)
+        chosen = winning_set(game, p)
+        text = (f"reserve {st.count('reserve', p)}, lost {st.count('captured', p)}, "
+                f"harmonies across {','.join(arms) or '-'}")
+        if chosen:
+            text += "; four-midline set " + " ".join(f"{LABEL[a]}~{LABEL[b]}" for a, b in chosen)
+            text += " (held since its last turn)" if p in pend else " (new)"
+        lines.append((p.capitalize(), text))
+    return lines

@@ -1,0 +1,145 @@
+"""Iroh harmonies: two tiles facing each other across a midline arm, and the four-arm win test.
+
+Source: the book's chapter 2, L408-412 (harmony), L442-447 (Water, Earth), L453-457 (Lotus,
+Knotweed), L460 (Rocks), L473 (the win).  Rulings I3-I7 and I16 of the digest, as adopted on
+docs/variants/iroh/rulings.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paisho_core.board import GATES, bits
+
+from .geometry import ARMS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
+
+BOTH = ("host", "guest")
+
+
+@dataclass(frozen=True)
+class LineRules:
+    """The options that change what a line of sight is and who owns a harmony."""
+
+    knotweed_blocks: bool = False
+    gates_block: bool = False
+    earth_any_rock: bool = False
+    lotus_pair: bool = True
+
+    @classmethod
+    def of(cls, options: dict) -> "LineRules":
+        return cls(bool(options.get("knotweed_blocks_lines")), bool(options.get("gates_block_lines")),
+                   options.get("earth_rock_owner") == "any", options.get("lotus_pair_counts", "both") == "both")
+
+
+def _owners(ta, tq, r, lotus_pair: bool):
+    """Who owns a harmony between two harmonizer tiles (None: nobody)."""
+    la, lq = ta.kind.code in r.lotus, tq.kind.code in r.lotus
+    if la and lq:
+        return BOTH if lotus_pair else None
+    if la:
+        return (tq.owner,)
+    if lq:
+        return (ta.owner,)
+    return (ta.owner,) if ta.owner == tq.owner else None
+
+
+def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tuple[str, ...]]]:
+    """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``.
+
+    A tile may appear in several; the one-harmony-per-tile limit (L412) applies only when a
+    four-midline set is chosen (:func:`four_arm_set`).  Each harmonizer off the centre lines looks
+    along its row and its column towards the centre lines; empty points and Knotweeds are
+    transparent, Rocks are transparent only when one end is an Earth (which may also pair with a
+    Rock), and the first other tile ends the look.
+    """
+    b = state.board
+    out: dict[tuple[int, int], tuple[str, tuple[str, ...]]] = {}
+    gates = GATES if rules.gates_block else 0
+    knot_transparent = not rules.knotweed_blocks
+    harmonizer, knotweed, rock, earth = r.harmonizer, r.knotweed, r.rock, r.earth
+    for a in bits(state.occupied & ~ON_MIDLINE):
+        ta = b[a]
+        ca = ta.kind.code
+        if ca not in harmonizer:
+            continue
+        a_earth = ca in earth
+        for d in TOWARD_MIDLINES[a]:
+            rocks = []
+            q = -1
+            for j in RAYS[a][d]:
+                t = b[j]
+                if t is None:
+                    if gates >> j & 1:
+                        break
+                    continue
+                c = t.kind.code
+                if c in knotweed and knot_transparent:
+                    continue
+                if c in rock:
+                    rocks.append(j)
+                    continue
+                q = j
+                break
+            if a_earth:
+                for k in rocks:
+                    arm = crossed_arm(a, k)
+                    if arm and (rules.earth_any_rock or b[k].owner == ta.owner):
+                        out[(a, k) if a < k else (k, a)] = (arm, (ta.owner,))
+            if q < 0:
+                continue
+            tq = b[q]
+            if tq.kind.code not in harmonizer:
+                continue
+            if rocks and not a_earth and tq.kind.code not in earth:
+                continue
+            arm = crossed_arm(a, q)
+            if arm is None:
+                continue
+            owners = _owners(ta, tq, r, rules.lotus_pair)
+            if owners:
+                out[(a, q) if a < q else (q, a)] = (arm, owners)
+    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(out.items())]
+
+
+def four_arm_set(pairs, player: str, capacity) -> tuple | None:
+    """A choice of one of ``player``'s harmonies per midline arm using no tile more often than
+    ``capacity(point)`` allows (Water 2, every other tile 1; L412, L442-443), or None.
+
+    Exact: a depth-first search over the arms, fewest candidates first.
+    """
+    by_arm: dict[str, list[tuple[int, int]]] = {arm: [] for arm in ARMS}
+    for a, q, arm, owners in pairs:
+        if player in owners:
+            by_arm[arm].append((a, q))
+    lists = sorted(by_arm.values(), key=len)
+    if not lists[0]:
+        return None
+    used: dict[int, int] = {}
+    chosen: list[tuple[int, int]] = []
+
+    def search(k: int) -> bool:
+        if k == len(lists):
+            return True
+        for a, q in lists[k]:
+            ua, uq = used.get(a, 0), used.get(q, 0)
+            if ua >= capacity(a) or uq >= capacity(q):
+                continue
+            used[a], used[q] = ua + 1, uq + 1
+            chosen.append((a, q))
+            if search(k + 1):
+                return True
+            chosen.pop()
+            used[a], used[q] = ua, uq
+        return False
+
+    return tuple(chosen) if search(0) else None
+
+
+def capacity_of(state, r):
+    """How many harmonies of a set the tile on a point may take part in."""
+    b = state.board
+    double = r.double
+
+    def capacity(i: int) -> int:
+        return 2 if b[i].kind.code in double else 1
+
+    return capacity

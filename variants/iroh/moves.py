@@ -1,0 +1,174 @@
+"""Iroh turns: placing, moving (with captures), burning a Knotweed, proclaiming, passing.
+
+Source: the book's chapter 2, L437-470 (tiles, movement, placement, capture).  Rulings I1, I8-I13
+and I15 (docs/variants/iroh/rulings.md).  Everything is computed once per decision with bitsets;
+no hook is called in here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, step4, step8
+from paisho_core.game import Move
+from paisho_core.sight import reach
+
+from .geometry import RAYS
+from .harmony import LineRules
+
+
+@dataclass(frozen=True)
+class Config:
+    """The options of one game, read once."""
+
+    near: tuple
+    air_step: object
+    may_occupy_homes: bool
+    fire_burn: str
+    knotweed_at_home: bool
+    explicit: bool
+    max_turns: int
+    lines: LineRules
+
+
+@lru_cache(maxsize=64)
+def _config(items: frozenset) -> Config:
+    o = dict(items)
+    return Config(
+        near=tuple(ORTHO if o.get("neighbourhood") == "orthogonal" else AROUND),
+        air_step=step8 if o.get("air_steps") == "king" else step4,
+        may_occupy_homes=bool(o.get("may_occupy_home_points")),
+        fire_burn=o.get("fire_burn", "action"),
+        knotweed_at_home=o.get("knotweed_placement") == "home_point",
+        explicit=o.get("proclamation") == "explicit",
+        max_turns=int(o.get("max_turns") or 0),
+        lines=LineRules.of(o),
+    )
+
+
+def config(game) -> Config:
+    return _config(frozenset(game.options.items()))
+
+
+def knotweed_points(state, r) -> int:
+    m = 0
+    b = state.board
+    knot = r.knotweed
+    for i in bits(state.occupied):
+        if b[i].kind.code in knot:
+            m |= 1 << i
+    return m
+
+
+def frozen(state, r, cfg: Config) -> int:
+    """Tiles that may not move: those around a Knotweed, except Fire and the Lotus (L450, L454,
+    L456).  Only tiles that move at all are listed."""
+    near = cfg.near
+    zone = 0
+    for k in bits(knotweed_points(state, r)):
+        zone |= near[k]
+    out = 0
+    b = state.board
+    for i in bits(zone & state.occupied):
+        c = b[i].kind.code
+        if c not in r.unfrozen and r.move.get(c):
+            out |= 1 << i
+    return out
+
+
+def _placements(game, state, r, cfg: Config, player: str) -> list[Move]:
+    pile = state.pile("reserve", player)
+    out = []
+    home = r.home[player]
+    free = PLAYABLE & ~state.occupied
+    for code in r.order:
+        if not pile.get(code):
+            continue
+        if code in r.anywhere and not (cfg.knotweed_at_home and code in r.knotweed):
+            pts = free & ~r.homes & (r.area[code] or PLAYABLE)
+            out += [Move("place", f"{code}{LABEL[p]}", tile=code, dst=p) for p in bits(pts)]
+        elif free >> home & 1:
+            out.append(Move("place", f"{code}{LABEL[home]}", tile=code, dst=home))
+    return out
+
+
+def _movements(state, r, cfg: Config, player: str) -> list[Move]:
+    b = state.board
+    out = []
+    stuck = frozen(state, r, cfg)
+    empty = PLAYABLE & ~state.occupied
+    ends_forbidden = 0 if cfg.may_occupy_homes else r.homes
+    for s in bits(state.owned[player] & ~stuck):
+        code = b[s].kind.code
+        dist = r.move.get(code, 0)
+        if not dist:
+            continue
+        path = r.area[code]
+        ends = path & ~ends_forbidden
+        takes = code in r.captures
+        head = LABEL[s] + "-"
+        if code in r.bends:
+            landing, touched = reach(s, dist, empty & path, cfg.air_step)
+            targets = landing & ends
+            if takes:
+                for q in bits(touched & ends):
+                    t = b[q]
+                    if t.owner != player and t.kind.code in r.capturable:
+                        targets |= 1 << q
+            out += [Move("move", head + LABEL[e], tile=code, src=s, dst=e) for e in bits(targets)]
+            continue
+        leaps = code in r.leaps
+        for ray in RAYS[s]:
+            for j in ray[:dist]:
+                if not path >> j & 1:
+                    break
+                t = b[j]
+                if t is None:
+                    if ends >> j & 1:
+                        out.append(Move("move", head + LABEL[j], tile=code, src=s, dst=j))
+                    continue
+                if leaps:
+                    continue
+                if takes and t.owner != player and t.kind.code in r.capturable and ends >> j & 1:
+                    out.append(Move("move", head + LABEL[j], tile=code, src=s, dst=j))
+                break
+    return out
+
+
+def _burns(state, r, cfg: Config, player: str) -> list[Move]:
+    knots = knotweed_points(state, r)
+    if not knots:
+        return []
+    b = state.board
+    targets = 0
+    for f in bits(state.owned[player]):
+        if b[f].kind.code in r.burner:
+            targets |= cfg.near[f] & knots
+    return [Move("burn", f"burn{LABEL[k]}", tile=b[k].kind.code, dst=k) for k in bits(targets)]
+
+
+def turn_moves(game, state, r) -> list[Move]:
+    """Every legal choice for the player to move (one decision per turn)."""
+    cfg = config(game)
+    player = state.to_move
+    out = _placements(game, state, r, cfg, player) + _movements(state, r, cfg, player)
+    if cfg.fire_burn == "action":
+        out += _burns(state, r, cfg, player)
+    if cfg.explicit:
+        out.append(Move("proclaim", "proclaim"))
+    elif not out:
+        out.append(Move("pass", "pass"))
+    return out
+
+
+def burn_touching(state, r, cfg: Config) -> list[int]:
+    """Knotweeds touching any Fire (for ``fire_burn: automatic``)."""
+    knots = knotweed_points(state, r)
+    if not knots:
+        return []
+    b = state.board
+    hit = 0
+    for f in bits(state.occupied):
+        if b[f].kind.code in r.burner:
+            hit |= cfg.near[f] & knots
+    return list(bits(hit))
