@@ -3,8 +3,8 @@
 The Python API (spec section 6)::
 
     import paisho_core as paisho
-    game = paisho.new_game("skud", options={"NoWheels": True}, seed=7)
-    game.legal_moves(); game.play("0H.R,W,K,B"); game.undo()
+    game = paisho.new_game(name, options={...}, seed=7)   # name from paisho.variants()
+    game.legal_moves(); game.play(move_or_turn_text); game.undo()
     game.outcome, game.harmonies(), game.position(), game.record()
     paisho.from_position(d); paisho.load_record(text); paisho.variants()
 """

@@ -41,7 +41,7 @@ def cmd_variants(json_out: bool = typer.Option(False, "--json", help="Machine-re
 
 @app.command("moves")
 @guarded
-def cmd_moves(variant: str = typer.Argument(..., help="Variant name, e.g. skud."),
+def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION=VALUE,... or a YAML file."),
               record: Optional[Path] = typer.Option(None, "--record", help="Play this record first."),
               position: Optional[Path] = typer.Option(None, "--position", help="Start from this position (JSON)."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),

@@ -48,6 +48,18 @@ def to_position(game) -> dict:
     return pos
 
 
+def _tile_counts(st) -> dict:
+    counts: dict = {}
+    for _i, tile in st.tiles():
+        key = (tile.owner, tile.code)
+        counts[key] = counts.get(key, 0) + 1
+    for per in st.piles.values():
+        for player, pile in per.items():
+            for code, n in pile.items():
+                counts[(player, code)] = counts.get((player, code), 0) + n
+    return counts
+
+
 def from_position(data, source: str | None = None):
     """Build a Game from a position dict; PositionError lists every problem with its JSON path."""
     from . import new_game
@@ -66,6 +78,7 @@ def from_position(data, source: str | None = None):
                               else "$.options", str(exc))], source) from None
     st = game.state
     ts = game.tileset
+    full_set = _tile_counts(st)  # what the variant hands out with these options
     for i in list(board.bits(st.occupied)):
         st.lift(i)
     for k, entry in enumerate(data["board"]):
@@ -93,6 +106,11 @@ def from_position(data, source: str | None = None):
                                      f"unknown tile {code!r} for {game.name}"))
                 elif n:
                     st.piles[name][player][code] = n
+    if not problems:
+        for (player, code), n in sorted(_tile_counts(st).items()):
+            if n > full_set.get((player, code), 0):
+                problems.append(("$", f"{player} has {n} {code} on the board and in piles, but the "
+                                      f"{game.name} set holds {full_set.get((player, code), 0)}"))
     if problems:
         raise PositionError(problems, source)
     st.to_move = data["to_move"]

@@ -56,17 +56,34 @@ def _options(tags, source):
     return options
 
 
+def default_variant() -> str | None:
+    """The variant that reads records with no Variant tag (declared in its YAML)."""
+    from .variant import get_variant, variants
+
+    for name in variants():
+        try:
+            if get_variant(name).definition.get("untagged_records"):
+                return name
+        except Exception:  # an unloadable plugin cannot be the default
+            continue
+    return None
+
+
 def load_record(text: str, source: str | None = None, variant: str | None = None,
                 options: dict | None = None, stop_on_error: bool = True):
     """Replay a record and return the Game.
 
-    A record without a ``Variant`` tag is read as ``variant`` (default Skud-compatible
-    ``skud``).  Any problem raises RecordError naming the line and move number.
+    A record without a ``Variant`` tag is read as ``variant``, else as the registered variant
+    whose YAML says ``untagged_records: true`` (spec section 4: records copied from the reference
+    engine carry no tags).  Any problem raises RecordError naming the line and move number.
     """
     from . import new_game
 
     tags, turns = parse_record(text, source)
-    name = tags.get("Variant") or variant or "skud"
+    name = tags.get("Variant") or variant or default_variant()
+    if name is None:
+        raise RecordError("the record has no Variant tag and no variant reads untagged records",
+                          source=source)
     opts = _options(tags, source) if "Options" in tags else (options or {})
     seed = tags.get("Seed")
     if seed is not None and seed.lstrip("-").isdigit():

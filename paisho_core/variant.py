@@ -347,8 +347,8 @@ def _validate_merged(definition: dict, path: Path) -> None:
 
 
 def resolve(text: str) -> tuple[Variant, dict]:
-    """A variant argument as users write it: ``skud``, ``skud:NoWheels=true,InformalStart=1``
-    or the path of a YAML file.  Returns the variant and the options given with it."""
+    """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or the
+    path of a YAML file.  Returns the variant and the options given with it."""
     name, _, opts = text.partition(":") if not text.endswith((".yaml", ".yml")) else (text, "", "")
     if name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
         variant = load_variant_file(name)
