@@ -25,17 +25,32 @@ OWNER = {"G": "guest", "H": "host"}
 
 # -- helpers ------------------------------------------------------------------------------------
 
-def position(tiles, to_move="guest", phase="turn", turn=5, guest=None, host=None, options=None):
-    """A Skud position dict.  ``tiles`` are ``(owner letter, code, x, y)``; reserves default to a
-    full set of basic flowers (so the last-basic-flower ending cannot fire) and nothing else."""
+def reserve_after(tiles, owner, extra=""):
+    """The basic flowers of ``owner`` not on the board (3 of each in the set), plus one of each
+    code in ``extra`` (accents or special flowers)."""
+    out = dict(FULL_BASICS)
+    for o, code, _x, _y in tiles:
+        if OWNER[o] == owner and code in out:
+            out[code] -= 1
+    out = {c: n for c, n in out.items() if n > 0}
+    for code in extra:
+        out[code] = out.get(code, 0) + 1
+    return out
+
+
+def position(tiles, to_move="guest", phase="turn", turn=5, guest=None, host=None, options=None,
+             guest_extra="", host_extra=""):
+    """A Skud position dict.  ``tiles`` are ``(owner letter, code, x, y)``; reserves default to
+    the basic flowers not on the board (so the last-basic-flower ending cannot fire) and
+    ``*_extra`` (one code per tile: accents, special flowers)."""
     data = {
         "variant": "skud",
         "to_move": to_move,
         "phase": phase,
         "turn": turn,
         "board": [{"x": x, "y": y, "tile": code, "owner": OWNER[o]} for o, code, x, y in tiles],
-        "reserves": {"guest": dict(FULL_BASICS if guest is None else guest),
-                     "host": dict(FULL_BASICS if host is None else host)},
+        "reserves": {"guest": reserve_after(tiles, "guest", guest_extra) if guest is None else dict(guest),
+                     "host": reserve_after(tiles, "host", host_extra) if host is None else dict(host)},
     }
     if options:
         data["options"] = options
@@ -302,7 +317,7 @@ class TestMovement:
         game.play("(-2,3)-(0,2)")
         assert tile_at(game, 0, 2) == ("guest", "W3")
         assert tile_at(game, -2, 3) is None
-        assert game.position()["reserves"]["host"] == FULL_BASICS   # captured: out of the game
+        assert game.position()["reserves"]["host"] == reserve_after(tiles, "host")  # left the game
 
     def test_accent_tiles_are_never_arranged(self):
         """rulebook, Accent Tile Properties: "Accent Tiles may not be moved when Arranging"."""
@@ -397,7 +412,7 @@ class TestHarmonyAndClash:
     def test_harmony_through_the_empty_centre(self):
         """reference 2.7 and 5.12; rulings, Harmony through the empty centre: (-3,0)~(3,0) is a
         harmony and earns a bonus, but it is not midline-crossing."""
-        game = game_of([("G", "R3", -3, 0), ("G", "R4", 3, -2)], guest=dict(FULL_BASICS, R=1))
+        game = game_of([("G", "R3", -3, 0), ("G", "R4", 3, -2)], guest_extra="R")
         game.play("(3,-2)-(3,0)")
         assert game.phase == "bonus"
         [h] = game.harmonies()
@@ -423,9 +438,9 @@ class TestCapture:
     def test_basic_flowers_capture_only_clashing_tiles(self):
         """rulebook, Basic Flower Tiles Properties: "Can capture Clashing tiles by landing on
         them. Captured tiles are removed from the game"; reference 2.9."""
-        game = game_of([("G", "R4", -6, -2), ("H", "W4", -5, 0), ("H", "R3", -4, -2),
-                        ("H", "W5", -7, -3), ("G", "R5", -6, -5), ("H", "R", -5, -3),
-                        ("H", "W3", 0, -8)])
+        tiles = [("G", "R4", -6, -2), ("H", "W4", -5, 0), ("H", "R3", -4, -2),
+                 ("H", "W5", -7, -3), ("G", "R5", -6, -5), ("H", "R", -5, -3), ("H", "W3", 0, -8)]
+        game = game_of(tiles)
         got = destinations(game, -6, -2)
         assert (-5, 0) in got       # W4 clashes with R4: captured
         assert (-4, -2) not in got   # R3: no clash
@@ -434,7 +449,7 @@ class TestCapture:
         assert (-5, -3) not in got   # accent
         game.play("(-6,-2)-(-5,0)")
         assert tile_at(game, -5, 0) == ("guest", "R4")
-        assert game.position()["reserves"]["host"] == FULL_BASICS
+        assert game.position()["reserves"]["host"] == reserve_after(tiles, "host")
 
     def test_growing_tiles_cannot_be_captured(self):
         """reference 2.9 and 5.15: growing tiles (on gates) cannot be captured because nothing
@@ -560,7 +575,7 @@ class TestWhiteLotus:
         """rulebook, White Lotus, first caption: "the Guest just moved their W4 into Harmony with
         the Host's White Lotus, so the Guest gets a Harmony Bonus"; "the Harmony belongs to the
         player who owns the Basic Flower Tile"."""
-        game = game_of([("H", "L", -2, 4), ("G", "W4", -5, 1)], guest=dict(FULL_BASICS, R=1))
+        game = game_of([("H", "L", -2, 4), ("G", "W4", -5, 1)], guest_extra="R")
         game.play("(-5,1)-(-5,4)")
         assert game.phase == "bonus" and game.to_move == "guest"
         assert harmony_set(game) == {("guest", frozenset({(-5, 4), (-2, 4)}))}
@@ -602,10 +617,7 @@ ALL_POINTS = {(x, y) for x in range(-8, 9) for y in range(-8, 9) if on_board(x, 
 
 def bonus_game(tiles, accents, to_move="guest", **kw):
     """A position where ``to_move`` has earned a harmony bonus and holds ``accents``."""
-    reserve = dict(FULL_BASICS)
-    for code in accents:
-        reserve[code] = reserve.get(code, 0) + 1
-    kw.setdefault(to_move, reserve)
+    kw.setdefault(to_move, reserve_after(tiles, to_move, accents))
     return game_of(tiles, to_move=to_move, phase="bonus", **kw)
 
 
@@ -637,10 +649,10 @@ class TestRock:
         R4 can still form Harmony with the R3 to the left or right, since there is no Rock on
         that horizontal grid line"."""
         tiles = [("H", "R", -2, -1), ("G", "R3", -2, -5), ("G", "R4", 0, -8)]
-        game = game_of(tiles, guest=dict(FULL_BASICS, B=1))
+        game = game_of(tiles, guest_extra="B")
         game.play("(0,-8)-(-2,-6)")                 # below the R3, on the Rock's column
         assert game.harmonies() == [] and game.phase == "turn" and game.to_move == "host"
-        game = game_of(tiles, guest=dict(FULL_BASICS, B=1))
+        game = game_of(tiles, guest_extra="B")
         game.play("(0,-8)-(-1,-5)")                 # beside the R3, on a free row
         assert harmony_set(game) == {("guest", frozenset({(-2, -5), (-1, -5)}))}
         assert game.phase == "bonus" and game.to_move == "guest"
@@ -863,3 +875,280 @@ class TestAccentChecks:
             with pytest.raises(paisho.IllegalMoveError):
                 game.play(bad)
             assert game.position() == before
+
+
+# -- clash traps ---------------------------------------------------------------------------------
+
+class TestClashTraps:
+    def test_caption_r4_cannot_leave_the_w3_and_r3_clashing(self):
+        """rulebook, Movement Examples, Clash Traps, first caption: "Guest's R4 cannot leave the
+        W3 and R3 Clashing" ("the tile may not move away and leave other tiles in a Clash")."""
+        game = game_of([("H", "W3", -6, -2), ("G", "R4", -4, -2), ("G", "R3", -1, -2)])
+        assert destinations(game, -4, -2) == {(-5, -2), (-3, -2), (-2, -2)}
+
+    def test_caption_r4_clash_trapped_both_ways(self):
+        """rulebook, Clash Traps, second caption: "Guest's R4 cannot move, it is Clash trapped
+        both ways"."""
+        game = game_of([("H", "W3", -6, -2), ("G", "R4", -4, -2), ("G", "R3", -1, -2),
+                        ("H", "W5", -4, 1), ("G", "R5", -4, -5)])
+        assert destinations(game, -4, -2) == set()
+
+
+# -- harmony bonus -------------------------------------------------------------------------------
+
+class TestHarmonyBonus:
+    def test_caption_host_moves_w5_out_of_the_gate_and_plants_r3(self):
+        """rulebook, Example Turns: "Host moves W5 out of North Gate and creates a new Harmony,
+        awarding a Harmony Bonus. Right: As a Harmony Bonus action, Host Plants R3 in an open
+        Gate"."""
+        game = game_of([("H", "W5", 0, 8), ("H", "W4", -3, 5), ("G", "R3", 0, -8)], to_move="host")
+        game.play("(0,8)-(0,5)")
+        assert game.phase == "bonus" and game.to_move == "host"
+        plants = {m for m in moves(game) if m.startswith("+R3")}
+        assert plants == {"+R3(0,8)", "+R3(8,0)", "+R3(-8,0)"}   # (0,-8) is taken
+        game.play("+R3(8,0)")
+        assert tile_at(game, 8, 0) == ("host", "R3")
+        assert game.position()["reserves"]["host"]["R3"] == 2
+        assert game.to_move == "guest" and game.phase == "turn"
+
+    def test_caption_growing_flower_limits_the_bonus_to_accents_and_special_flowers(self):
+        """rulebook, Additional Example Turns, note: "the player already has one or more Growing
+        Flowers, so the available Harmony Bonus actions are placing an Accent Tile or Planting a
+        Special Flower"; Harmony Bonus: a basic flower only "If you have no Growing Flower
+        Tiles"."""
+        tiles = [("H", "W5", 0, 8), ("H", "W4", -3, 5), ("H", "R4", 8, 0)]
+        game = game_of(tiles, to_move="host", host_extra="LOR")
+        game.play("(0,8)-(0,5)")
+        bonus = moves(game)
+        assert not [m for m in bonus if m[1:3] in BASICS]
+        assert {"+L(0,8)", "+O(-8,0)", "+R(3,3)", "skip"} <= bonus
+        # special flowers go only into open gates
+        assert {m for m in bonus if m.startswith("+L")} == {"+L(0,8)", "+L(0,-8)", "+L(-8,0)"}
+
+    def test_no_bonus_for_keeping_the_same_partner(self):
+        """rulebook, Harmony Bonus: "A new Harmony is a Harmony between two tiles that were not in
+        Harmony at the beginning of the turn"; reference 2.11."""
+        game = game_of([("G", "R3", -6, -4), ("G", "R4", -6, 4)], guest_extra="R")
+        game.play("(-6,4)-(-6,2)")
+        assert game.phase == "turn" and game.to_move == "host"
+        assert harmony_set(game) == {("guest", frozenset({(-6, -4), (-6, 2)}))}
+
+    def test_bonus_for_opening_a_line(self):
+        """reference 2.11 [run]: "unblocking your own harmony by moving a blocker away ...
+        counts"."""
+        game = game_of([("G", "R3", -6, -4), ("G", "R4", -6, 4), ("G", "O", -6, 0)],
+                       guest_extra="R")
+        game.play("(-6,0)-(-5,0)")
+        assert game.phase == "bonus" and game.to_move == "guest"
+
+    def test_no_bonus_for_a_harmony_owned_by_the_opponent(self):
+        """reference 2.11: "forming a harmony owned by the opponent (e.g. your Lotus lined up with
+        their basic) gives you nothing"."""
+        game = game_of([("G", "L", -6, -4), ("H", "R3", -5, 4)], guest_extra="R")
+        game.play("(-6,-4)-(-5,-3)")
+        assert harmony_set(game) == {("host", frozenset({(-5, -3), (-5, 4)}))}
+        assert game.phase == "turn" and game.to_move == "host"
+
+    def test_the_bonus_is_optional(self):
+        """rulebook, Harmony Bonus: "you may do one of the following optional Harmony Bonus
+        actions"; rulings, The harmony bonus is optional: a skipped bonus leaves the arrange
+        alone in the record."""
+        game = game_of([("G", "R3", -6, -4), ("G", "R4", -4, 4)], guest_extra="R")
+        game.play("(-4,4)-(-6,4)")
+        assert "skip" in moves(game)
+        game.play("skip")
+        assert game.to_move == "host" and game.phase == "turn"
+        assert game.record().strip().splitlines()[-1] == "5G.(-4,4)-(-6,4)"
+
+    def test_no_bonus_decision_when_there_is_nothing_to_place(self):
+        """rulebook, Harmony Bonus: the bonus is an accent, a special flower, or a basic flower
+        with no growing flower; with none of these available the turn simply ends."""
+        game = game_of([("G", "R3", -6, -4), ("G", "R4", -4, 4), ("G", "W5", 0, -8)])
+        game.play("(-4,4)-(-6,4)")
+        assert game.to_move == "host" and game.phase == "turn"
+
+    def test_basic_flower_bonus_judged_after_the_move(self):
+        """rulebook, Harmony Bonus: "If you have no Growing Flower Tiles, Plant a Basic Flower
+        Tile"; reference 2.11: "only if the player has no growing flowers at that moment (after
+        the move)".  Moving the last growing flower out opens the basic-flower bonus."""
+        game = game_of([("G", "R3", -2, -5), ("G", "R4", 0, -8)])
+        game.play("(0,-8)-(-1,-5)")
+        assert game.phase == "bonus"
+        assert "+R4(0,-8)" in moves(game) and "+W5(8,0)" in moves(game)
+
+    def test_one_bonus_per_turn(self):
+        """reference 2.11: "Only one bonus per turn; effects of the bonus tile never grant
+        another" (a Boat moving a flower into harmony ends the turn)."""
+        game = bonus_game([("H", "R", 6, 2), ("G", "W5", -3, 2), ("G", "R3", 2, 2),
+                           ("G", "R4", 5, 1)], "BR")
+        game.play("+B(2,2)-(2,1)")
+        assert game.harmonies() and game.to_move == "host" and game.phase == "turn"
+
+    def test_planting_in_a_gate_is_only_a_bonus_for_flowers(self):
+        """rulebook, Special Flower Tiles: "played only during a Harmony Bonus, when they may be
+        Planted in an open Gate"; reference 2.5: never as a turn action."""
+        game = game_of([("G", "R3", -6, -4)], guest_extra="LO")
+        assert not [m for m in moves(game) if m.startswith(("L(", "O(", "+"))]
+
+
+# -- harmony ring --------------------------------------------------------------------------------
+
+SQUARE = {(-2, 2): "W3", (2, 2): "R5", (2, -2): "W3", (-2, -2): "R5"}   # garden-legal 4-ring
+
+
+class TestHarmonyRing:
+    def test_caption_host_wins_with_a_four_tile_ring(self):
+        """rulebook, Harmony Ring Example: "Host wins with a Harmony Ring. Harmony Rings of 4
+        tiles are the simplest"; Objective: "The first player to form a Harmony Ring wins"."""
+        tiles = [("H", c, x, y) for (x, y), c in SQUARE.items() if (x, y) != (-2, -2)]
+        game = game_of(tiles + [("H", "R5", -5, -2)], to_move="host")
+        assert game.outcome is None
+        game.play("(-5,-2)-(-2,-2)")
+        finish_turn(game)
+        assert game.outcome is not None and game.outcome.winner == "host"
+        assert game.legal_moves() == []
+        with pytest.raises(paisho.IllegalMoveError):
+            game.play("R3(0,-8)")
+
+    def test_caption_rings_have_no_size_limit(self):
+        """rulebook, Harmony Ring Example: "there is no limit to how many tiles can form a
+        Harmony Ring" (a ring of 6 tiles and 6 harmonies)."""
+        six = {(-5, 3): "R3", (1, 3): "R4", (5, 3): "R3", (5, -3): "R4", (-1, -3): "R3"}
+        tiles = [("G", c, x, y) for (x, y), c in six.items()]
+        game = game_of(tiles + [("G", "R4", -5, -5)])
+        game.play("(-5,-5)-(-5,-3)")
+        finish_turn(game)
+        assert len(game.harmonies()) == 6
+        assert game.outcome is not None and game.outcome.winner == "guest"
+
+    @pytest.mark.parametrize("shape", ["off_centre", "through_centre", "corner_on_centre",
+                                       "open_chain", "mixed_owners"])
+    def test_caption_chains_that_are_not_rings(self, shape):
+        """rulebook, Harmony Ring Example: "No Harmony Rings on the board. Players have connected
+        chains of Harmonies, but they do not surround the center point without touching it";
+        reference 2.13 [run]: corners (-2,0), (2,0), (2,3), (-2,3) -> no win (edge through the
+        centre); a rectangle with a corner on (0,0) -> no win; a rectangle not around the centre
+        -> no win; mixed rings count for nobody."""
+        layouts = {
+            "off_centre": [("H", "R3", 1, 1), ("H", "R4", 4, 1), ("H", "R3", 4, 4), ("H", "R4", 1, 4)],
+            "through_centre": [("G", "W3", -2, 3), ("G", "R5", 2, 3), ("G", "R4", 2, 0),
+                               ("G", "R5", -2, 0)],
+            "corner_on_centre": [("H", "R3", 0, 0), ("H", "R4", 3, 0), ("H", "R3", 3, 3),
+                                 ("H", "R4", 0, 3)],
+            "open_chain": [("G", "W3", -2, 2), ("G", "R5", 2, 2), ("G", "W3", 2, -2),
+                           ("G", "R5", -2, -2), ("G", "O", -2, 0)],
+            "mixed_owners": [("H", "L", -2, 2), ("G", "R5", 2, 2), ("G", "L", 2, -2),
+                             ("H", "R5", -2, -2)],
+        }
+        game = game_of(layouts[shape])
+        assert len(game.harmonies()) >= 3
+        assert game.outcome is None
+
+    def test_reference_verified_ring(self):
+        """reference 2.13, verified example [run]: "R3(-2,2), R4(2,2), R5(2,-2), R4(-2,-2) all
+        Host -> Host wins" (the position is loaded as given)."""
+        game = game_of([("H", "R3", -2, 2), ("H", "R4", 2, 2), ("H", "R5", 2, -2), ("H", "R4", -2, -2)])
+        assert game.outcome is not None and game.outcome.winner == "host"
+
+    def test_a_ring_using_a_harmony_across_the_empty_centre_does_not_count(self):
+        """reference 5.12; rulings, Harmony through the empty centre: such a harmony "kills any
+        ring containing it"."""
+        game = game_of([("G", "W3", -2, 3), ("G", "R5", 2, 3), ("G", "R4", 2, 0), ("G", "R5", -5, 0)])
+        game.play("(-5,0)-(-2,0)")
+        finish_turn(game)
+        assert ("guest", frozenset({(-2, 0), (2, 0)})) in harmony_set(game)
+        assert game.outcome is None
+
+    def test_simultaneous_rings_are_a_draw(self):
+        """rulebook, Ending the Game, Harmony Ring: "Both players could have Harmony Rings,
+        resulting in a tie"; reference 5.13.  The Host's R5 completes its ring and, leaving
+        column 4, opens the Guest's."""
+        host = [("H", "W3", -2, 2), ("H", "W3", 2, -2), ("H", "R5", -2, -2), ("H", "R5", 4, 2)]
+        guest = [("G", "R3", -4, 4), ("G", "R4", 4, 4), ("G", "R3", 4, -4), ("G", "R4", -4, -4)]
+        game = game_of(host + guest, to_move="host")
+        assert game.outcome is None
+        game.play("(4,2)-(2,2)")
+        finish_turn(game)
+        assert game.outcome is not None and game.outcome.winner is None
+
+    def test_completing_the_opponents_ring_loses(self):
+        """reference 2.14 and 5.13: "A ring is detected no matter who moved (a move can complete
+        the opponent's ring)"."""
+        tiles = [("H", c, x, y) for (x, y), c in SQUARE.items()] + [("G", "O", 0, 2)]
+        game = game_of(tiles)
+        assert game.outcome is None
+        game.play("(0,2)-(0,5)")
+        assert game.outcome is not None and game.outcome.winner == "host"
+
+
+# -- ending the game -----------------------------------------------------------------------------
+
+class TestLastBasicFlower:
+    HOST_CROSSING = [("H", "W3", -3, 2), ("H", "R5", 4, 2)]      # (-3,2)~(4,2): crossing
+    GUEST_PLAIN = [("G", "R4", 3, 0), ("G", "R5", 3, 4)]         # (3,0)~(3,4): not crossing
+
+    def test_caption_last_basic_flower_more_midline_crossing_harmonies_wins(self):
+        """rulebook, Ending the Game, Playing Last Basic Flower Tile: "When a player plays their
+        last Basic Flower Tile onto the board, the game ends. The winner is the player with more
+        midline-crossing Harmonies"; reference 2.14."""
+        game = game_of(self.HOST_CROSSING + self.GUEST_PLAIN, guest={"R3": 1})
+        assert game.outcome is None
+        game.play("R3(0,-8)")
+        assert game.outcome is not None and game.outcome.winner == "host"
+
+    def test_equal_midline_counts_are_a_tie(self):
+        """rulebook, Playing Last Basic Flower Tile: "If both players have the same number of
+        midline-crossing Harmonies, the game is a tie"."""
+        guest_crossing = [("G", "R3", -5, -3), ("G", "R4", 5, -3)]
+        game = game_of(self.HOST_CROSSING + guest_crossing, guest={"R3": 1})
+        game.play("R3(0,-8)")
+        assert game.outcome is not None and game.outcome.winner is None
+
+    def test_no_alt_win_option(self):
+        """reference 2.2, NoAltWin: "the 'last basic flower' ending is disabled; only a ring ends
+        the game"."""
+        game = game_of(self.HOST_CROSSING + self.GUEST_PLAIN, guest={"R3": 1},
+                       options={"NoAltWin": True})
+        game.play("R3(0,-8)")
+        assert game.outcome is None and game.to_move == "host"
+
+    def test_a_bonus_plant_can_be_the_last_basic_flower(self):
+        """reference 5.14: "a bonus plant can trigger it"."""
+        game = game_of([("G", "R5", -6, 4), ("G", "R4", -4, -4)], guest={"R3": 1})
+        game.play("(-4,-4)-(-6,-4)")
+        assert game.phase == "bonus" and game.outcome is None
+        game.play("+R3(0,-8)")
+        assert game.outcome is not None and game.outcome.winner == "guest"
+
+    def test_a_ring_takes_precedence(self):
+        """reference 2.14 and 5.14: "a ring formed on that same move takes precedence"."""
+        tiles = [("G", c, x, y) for (x, y), c in SQUARE.items() if (x, y) != (-2, -2)]
+        tiles += [("G", "R5", -5, -2)] + [("H", "W3", -3, 6), ("H", "R5", 1, 6),
+                                         ("H", "W3", -3, -6), ("H", "R5", 1, -6),
+                                         ("H", "W3", 6, -3), ("H", "R5", 6, 1)]
+        game = game_of(tiles, guest={"R3": 1})
+        game.play("(-5,-2)-(-2,-2)")
+        game.play("+R3(0,-8)")
+        assert game.outcome is not None and game.outcome.winner == "guest"
+        assert "ring" in game.outcome.reason
+
+
+class TestNoLegalMove:
+    TILES = [("G", "W5", 0, 8), ("G", "W4", 0, -8), ("G", "W3", 8, 0), ("G", "O", 4, 4),
+             ("H", "R3", 3, 3)]
+
+    def test_stranding_the_opponent_ends_the_game(self):
+        """rulings, A player with no legal decision: the game ends as a draw with reason
+        "no legal move" (reference 5.1: the reference has no pass move)."""
+        game = game_of(self.TILES)
+        game.play("R3(-8,0)")
+        assert game.outcome is not None and game.outcome.winner is None
+        assert game.outcome.reason == "no legal move"
+
+    def test_must_leave_opponent_a_move_option(self):
+        """rulings, Leaving the opponent without a move (comprehensive rules): with
+        MustLeaveOpponentAMove the stranding plant is illegal."""
+        game = game_of(self.TILES, options={"MustLeaveOpponentAMove": True})
+        assert "R3(-8,0)" not in moves(game)
+        assert "R4(-8,0)" not in moves(game)
+        assert moves(game)
