@@ -96,7 +96,7 @@ def test_ie2_no_harmony(tiles):
 def _ie3(shared_code):
     # N: (-2,3)~(2,3) and E: (2,3)~(2,-3) share (2,3); W and S have harmonies of their own.
     return position([(-2, 3, "A", "G"), (2, 3, shared_code, "G"), (2, -3, "A", "G"),
-                     (-6, 1, "A", "G"), (-6, -2, "A", "G"), (-1, -6, "A", "G"), (3, -6, "A", "G")])
+                     (-6, 1, "F", "G"), (-6, -2, "F", "G"), (-1, -6, "E", "G"), (3, -6, "E", "G")])
 
 
 def test_ie3_one_harmony_per_tile_except_water():
@@ -198,8 +198,8 @@ def test_ie9_winning_position():
 
 # -- the one-turn window (L475-483, ruling I14) -------------------------------------------------
 
-SET7 = [(-1, 6, "A", "G"), (2, 6, "A", "G"), (5, 2, "A", "G"), (5, -3, "A", "G"),
-        (-3, -5, "A", "G"), (4, -5, "A", "G"), (-6, -1, "A", "G")]
+SET7 = [(-1, 6, "A", "G"), (2, 6, "A", "G"), (5, 2, "F", "G"), (5, -3, "F", "G"),
+        (-3, -5, "E", "G"), (4, -5, "E", "G"), (-6, -1, "F", "G")]
 
 
 def _completing(**kw):
@@ -302,7 +302,7 @@ def test_no_tile_ends_on_a_home_point():
 
 def test_air_bends_around_tiles_and_cannot_pass_over():
     """L437-438: Air moves up to 4 and may turn; ruling I8: it never passes over a tile."""
-    g = position([(0, 0, "A", "G"), (1, 0, "R", "H"), (-1, 0, "R", "H"), (0, 1, "R", "H")])
+    g = position([(0, 0, "A", "G"), (1, 0, "A", "H"), (-1, 0, "A", "H"), (0, 1, "A", "H")])
     moves = from_point(g, 0, 0)
     assert "(0,0)-(0,-4)" in moves and "(0,0)-(1,-1)" in moves and "(0,0)-(2,-2)" in moves
     assert "(0,0)-(0,2)" not in moves and "(0,0)-(2,0)" in moves   # round by (1,-1)
@@ -346,11 +346,18 @@ def test_fire_burn_options():
     assert g.state.board[board.index(2, 2)] is None
 
 
-def test_knotweed_placed_anywhere_but_home_and_capturable():
-    """L456 and ruling I10: a Knotweed is placed like a Rock; ruling I11: it can be taken."""
-    g = position([], reserves={"guest": {"K": 1}, "host": {}})
+def test_knotweed_placement_and_capture():
+    """L456 and ruling I10: a Knotweed is placed on any empty point away from the home points
+    (Basic's Knotweed rule, L183-184, so that a first-turn Knotweed cannot freeze the opponent's
+    entering tile for good); ruling I11: it can be taken."""
+    g = position([], reserves={"guest": {"K": 1, "R": 1}, "host": {}})
     t = texts(g)
-    assert "K(5,5)" in t and "K(0,-8)" not in t
+    assert "K(5,5)" in t and "K(0,-8)" not in t and "K(1,-7)" not in t and "K(-1,8)" not in t
+    assert "K(2,-6)" in t and "R(1,-7)" in t
+    g = position([], reserves={"guest": {"K": 1, "R": 1}, "host": {}},
+                 options={"knotweed_placement": "anywhere", "rocks_away_from_homes": True})
+    t = texts(g)
+    assert "K(1,-7)" in t and "K(0,8)" not in t and "R(1,-7)" not in t
     g = position([], reserves={"guest": {"K": 1}, "host": {}},
                  options={"knotweed_placement": "home_point"})
     assert {m for m in texts(g) if m.startswith("K")} == {"K(0,-8)"}
@@ -501,16 +508,22 @@ def brute_force_set(pair_list, player, state):
 
 
 def random_position(rng, options):
+    """Tiles of both sets scattered on the centre of the board, where lines cross often."""
     points = [(x, y) for x in range(-4, 5) for y in range(-4, 5)]
     rng.shuffle(points)
-    n = rng.randint(8, 26)
-    kinds = ["A", "W", "E", "F", "L", "R", "K"]
-    weights = [4, 4, 4, 4, 1, 2, 2]
+    pools = {o: [c for c, n in COUNTS.items() for _ in range(n)] for o in "GH"}
     tiles = []
-    for x, y in points[:n]:
+    for x, y in points[:rng.randint(8, 26)]:
         if (x == 0 or y == 0) and rng.random() < 0.7:
             continue
-        tiles.append((x, y, rng.choices(kinds, weights)[0], rng.choice("GGGH")))
+        owner = rng.choice("GGGH")
+        pool = pools[owner]
+        if not pool:
+            continue
+        code = pool.pop(rng.randrange(len(pool)))
+        if code in "RK" and rng.random() < 0.5 and pool:
+            code = pool.pop(rng.randrange(len(pool)))
+        tiles.append((x, y, code, owner))
     return position(tiles, options=options)
 
 
@@ -546,7 +559,8 @@ def test_win_test_matches_brute_force(options):
 
 OPTION_SETS = [
     {},
-    {"proclamation": "explicit", "fire_burn": "automatic", "air_steps": "king"},
+    {"proclamation": "explicit", "fire_burn": "automatic", "air_steps": "king",
+     "knotweed_placement": "anywhere", "rocks_away_from_homes": True, "earth_rock_owner": "any"},
     {"fire_burn": "capture_only", "knotweed_placement": "home_point", "neighbourhood": "orthogonal",
      "may_occupy_home_points": True, "gates_block_lines": True, "knotweed_blocks_lines": True},
 ]

@@ -26,6 +26,8 @@ class Config:
     may_occupy_homes: bool
     fire_burn: str
     knotweed_at_home: bool
+    knotweed_off_homes: bool
+    rocks_off_homes: bool
     explicit: bool
     max_turns: int
     lines: LineRules
@@ -40,6 +42,8 @@ def _config(items: frozenset) -> Config:
         may_occupy_homes=bool(o.get("may_occupy_home_points")),
         fire_burn=o.get("fire_burn", "action"),
         knotweed_at_home=o.get("knotweed_placement") == "home_point",
+        knotweed_off_homes=o.get("knotweed_placement", "away_from_homes") == "away_from_homes",
+        rocks_off_homes=bool(o.get("rocks_away_from_homes")),
         explicit=o.get("proclamation") == "explicit",
         max_turns=int(o.get("max_turns") or 0),
         lines=LineRules.of(o),
@@ -81,11 +85,17 @@ def _placements(game, state, r, cfg: Config, player: str) -> list[Move]:
     out = []
     home = r.home[player]
     free = PLAYABLE & ~state.occupied
+    around_homes = r.homes
+    for h in bits(r.homes):
+        around_homes |= cfg.near[h]
     for code in r.order:
         if not pile.get(code):
             continue
         if code in r.anywhere and not (cfg.knotweed_at_home and code in r.knotweed):
-            pts = free & ~r.homes & (r.area[code] or PLAYABLE)
+            keep_off = r.homes
+            if (code in r.knotweed and cfg.knotweed_off_homes) or (code in r.rock and cfg.rocks_off_homes):
+                keep_off = around_homes
+            pts = free & ~keep_off & (r.area[code] or PLAYABLE)
             out += [Move("place", f"{code}{LABEL[p]}", tile=code, dst=p) for p in bits(pts)]
         elif free >> home & 1:
             out.append(Move("place", f"{code}{LABEL[home]}", tile=code, dst=home))
