@@ -125,7 +125,8 @@ def from_position(data, source: str | None = None):
         raise PositionError(exc.problems, source) from None
     out = data.get("outcome")
     if out:
-        st.outcome = Outcome(out.get("winner"), out.get("reason", "ended"))
+        details = {k: v for k, v in out.items() if k not in ("winner", "reason", "result")}
+        st.outcome = Outcome(out.get("winner"), out.get("reason", "ended"), details)
     else:
         st.outcome = game.rules.check_end(game)
     game._changed()
