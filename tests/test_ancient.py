@@ -373,7 +373,7 @@ def test_centrepiece_effect_lost():
             found.add(code)
             pos = g.position()
             assert pos["board"] == [{"x": 0, "y": 0, "tile": code, "owner": "host", "flags": ["centrepiece"]}]
-            assert pos["drained"] == [] and pos["phase"] == "order"
+            assert pos["drained"] == [] and pos["phase"] == "guess"
     assert found == {"K", "W", "B"}
 
 
@@ -464,14 +464,10 @@ def test_exhaustion_when_hands_empty():
 
 
 def test_forced_passes_end_the_game():
-    """D14, ruling R10: empty pool, only white flowers in hand and every red point full is a
-    forced pass; two passes in a row end the game by exhaustion."""
-    g = game_of([], hand={"W3": 1}, host_hand={"W3": 1})
-    red = board.AREA["red"] | board.GATES
-    pos = g.position()
-    pos["board"] = [{"x": x, "y": y, "tile": "R", "owner": "host"}
-                    for x, y in board.point_set(red)]
-    g = paisho.from_position(pos)
+    """D14, ruling R10: with an empty pool and no legal placement (only a Ship in hand and no
+    tile on the board for it) a player must pass; two passes in a row end the game by
+    exhaustion.  (The digest's "every red point full" cannot happen: 75 red points, 54 tiles.)"""
+    g = game_of([], hand={"B": 1}, host_hand={"B": 1})
     assert texts(g) == ["pass", "resign"]
     g.play("pass")
     assert g.outcome is None
@@ -510,7 +506,7 @@ def test_deal_golden():
     assert pos["piles"]["hand"] == {"host": {"D": 2, "R5": 1, "W3": 2}, "guest": {"B": 2, "R4": 2, "R5": 1}}
     assert pos["board"][0]["tile"] == "R3"
     assert pos["draw_order"]["host"][:5] == ["R4", "R3", "W4", "W", "D"]
-    assert pos["guess"] == "right" and pos["to_move"] == "guest" and pos["phase"] == "order"
+    assert pos["hidden"] == "left" and pos["to_move"] == "guest" and pos["phase"] == "guess"
     counts = {k.code: k.count for k in g.tileset.kinds}
     hands, centre, _orders, right = rules.deal(random.Random("7:setup"), counts, 5, True)
     assert hands == {"host": ["D", "D", "W3", "R5", "W3"], "guest": ["R5", "R4", "B", "R4", "B"]}
@@ -533,12 +529,44 @@ def test_record_carries_draws_and_checks_the_seed():
 
 
 def test_first_player_ritual():
-    """wiki:24 and book:976-978: the guess decides who chooses the order; the chooser picks."""
+    """wiki:24 and book:976-978: the guest guesses which of the host's hands holds the tile; a
+    right guess lets the guest choose the play order, a wrong one the host."""
     g = paisho.new_game("ancient", seed=7)
+    assert g.to_move == "guest" and texts(g) == ["left", "right"]
+    g.play("left")
     assert g.to_move == "guest" and texts(g) == ["first", "second"]
     g.play("second")
     assert g.to_move == "host" and g.state.turn == 1 and g.phase == "turn"
-    assert g.record().splitlines()[-1] == "0G.second"
+    assert g.record().splitlines()[-1] == "0G.left,second"
+    g = paisho.new_game("ancient", seed=7)
+    g.play("right")
+    assert g.to_move == "host" and g.phase == "order"
+    g.play("first")
+    assert g.record().splitlines()[-2:] == ["0G.right", "0H.first"]
+    assert g.to_move == "host" and g.state.turn == 1
+
+
+def test_deal_tag_replays_a_hand_dealt_game():
+    """Issue 8: a game dealt at a physical table replays from a Deal tag and the drawn tiles in
+    its exchanges, with no seed."""
+    from paisho_variants.ancient import deal_text
+
+    g = paisho.new_game("ancient", seed=11)
+    deal = deal_text(g)
+    assert deal == "host:W3,R4,R4,R5,W;guest:W4,W5,R4,W,L;centre:W5;hidden:left"
+    rng = random.Random(3)
+    while g.outcome is None:
+        g.play(rng.choice(g.legal_moves()))
+    rec = g.record()
+    physical = re.sub(r'\[Seed "[^"]*"\]\n', f'[Deal "{deal}"]\n', rec)
+    assert "Seed" not in physical
+    again = paisho.load_record(physical)
+    a, b = g.position(), again.position()
+    for key in ("board", "piles", "outcome", "turn", "drained", "count"):
+        assert a[key] == b[key], key
+    assert b["draw_order"] == {"host": None}
+    with pytest.raises(RecordError, match="Deal tag"):
+        paisho.load_record(physical.replace("centre:W5", "centre:Q"))
 
 
 def test_observation_hides_hands_and_pile():

@@ -5,7 +5,8 @@ Sources: the community wiki page (``ancient-wiki-and-skud-comprehensive.txt`` li
 (cited ``book:N``).  The wiki is the default; the ``book`` preset switches to the book where the
 two contradict each other.  Every gap is settled on ``docs/variants/ancient/rulings.md``.
 
-Decisions (``state.phase``): ``order`` (the chooser picks ``first`` or ``second``), ``turn``
+Decisions (``state.phase``): ``guess`` (the guest picks the host's ``left`` or ``right`` hand),
+``order`` (whoever the guess favours picks ``first`` or ``second``), ``turn``
 (exchange ``x``, a placement, ``pass`` or ``resign``), ``draw`` (a chance step: the drawn tile),
 ``discard``, ``boat`` (where the Ship sends the tile it landed on), ``wheel`` (how far the Wheel
 turns its ring) and ``move``.
@@ -27,7 +28,7 @@ from .rules import (CENTRE, COIN, DRAGON, FLOWERS, KNOTWEED, LOTUS, ORDER, SHIP,
                     Opts, opts)
 
 YAML = Path(__file__).with_name("ancient.yaml")
-PHASES = ("order", "turn", "draw", "discard", "boat", "wheel", "move")
+PHASES = ("guess", "order", "turn", "draw", "discard", "boat", "wheel", "move")
 
 
 @hookimpl
@@ -56,14 +57,37 @@ def paisho_validate_options(variant, options):
 
 # -- setup ------------------------------------------------------------------------------------
 
+def _building_from_position() -> bool:
+    """True while :func:`paisho_core.from_position` is creating the game.
+
+    Stopgap: from_position checks the loaded tiles against the setup's tiles *per player*, but
+    Ancient's set is shared and its tiles change hands (the pool, hands, the Dragon's pickups),
+    so no dealt setup is a per-player budget.  Left undealt, the setup holds the whole set for
+    each player, which is the right bound; load_position then replaces everything.  Core
+    generalisation proposed in the rulings page: let a variant declare a shared set."""
+    import sys
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "from_position" and code.co_filename.endswith("position.py"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 @hookimpl
 def paisho_setup(game):
-    """Shuffle, deal the hands, set the centrepiece on (0,0), draw the guess (wiki:24,
-    book:974-982).  Everything random is decided here from the seed (rules.deal)."""
+    """Shuffle, deal the hands, set the centrepiece on (0,0), hide the tile for the guess
+    (wiki:24, book:974-982).  Everything random is decided here from the seed (rules.deal)."""
     o = opts(game)
     st = game.state
+    if _building_from_position():
+        st.extra.update(centre_id=0, order_host=(), order_guest=(), passes=0, drain=frozenset(),
+                        placing=None, hidden=None, first=None)
+        return
     counts = {k.code: k.count for k in game.tileset.kinds}
-    hands, centre, orders, right = rules.deal(game.rng, counts, o.hand_size, o.shared)
+    hands, centre, orders, hidden = rules.deal(game.rng, counts, o.hand_size, o.shared)
     st.piles = {name: {p: {} for p in PLAYERS} for name in ("pool", "hand", "discard", "captured")}
     for key, order in orders.items():
         for code in order:
@@ -79,12 +103,11 @@ def paisho_setup(game):
     ex["passes"] = 0
     ex["drain"] = frozenset()
     ex["placing"] = None
-    ex["guess"] = None
+    ex["hidden"] = None
     if o.first_player == "guess":
-        ex["guess"] = "right" if right else "wrong"
+        ex["hidden"] = hidden
         ex["first"] = None
-        st.phase, st.turn = "order", 0
-        st.to_move = "guest" if right else "host"
+        st.phase, st.turn, st.to_move = "guess", 0, "guest"
     else:
         ex["first"] = o.first_player
         st.phase, st.turn, st.to_move = "turn", 1, o.first_player
@@ -229,6 +252,8 @@ def paisho_legal_moves(game):
                 for k, mv in rules.wheel_rotations(st, o, p)]
     if phase == "order":
         return [Move("order", "first"), Move("order", "second")]
+    if phase == "guess":
+        return [Move("guess", "left"), Move("guess", "right")]
     return []
 
 
@@ -292,6 +317,12 @@ def paisho_apply(game, move):
     player = st.to_move
     ex = st.extra
     action = move.action
+    if action == "guess":
+        # wiki:24, book:976-978: a right guess lets the guest choose the order, else the host
+        chooser = "guest" if move.text == ex["hidden"] else "host"
+        ex["hidden"] = None
+        st.phase, st.to_move = "order", chooser
+        return
     if action == "order":
         starter = player if move.text == "first" else other(player)
         ex["first"] = starter
@@ -436,10 +467,15 @@ def paisho_parse_turn(game, body):
     body = body.replace(" ", "")
     if not body:
         raise NotationError("empty turn body")
+    if game.ply == 0 and not game.auto_chance and "Deal" in game.tags:
+        install_deal(game, game.tags["Deal"])
     st = game.state
     o = opts(game)
-    if body in ("first", "second", "pass", "resign"):
+    if body in ("pass", "resign"):
         return [body]
+    words = body.split(",")
+    if all(w in ("left", "right", "first", "second") for w in words):
+        return words
     if body[0] in "xX" and (len(body) == 1 or body[1] in ":/"):
         m = re.fullmatch(r"[xX](?::([A-Z][0-9]?|\?))?(?:/([A-Z][0-9]?))?", body)
         if not m:
@@ -484,7 +520,9 @@ def paisho_format_turn(game, moves):
     for m in moves:
         if m.implicit:
             continue
-        if m.action == "draw":
+        if m.action == "order" and parts:
+            parts.append("," + m.text)
+        elif m.action == "draw":
             parts.append(":" + m.text)
         elif m.action == "discard":
             parts.append("/" + m.text)
@@ -493,6 +531,85 @@ def paisho_format_turn(game, moves):
         else:
             parts.append(m.text)
     return "".join(parts)
+
+
+# -- the Deal tag: games dealt at a physical table --------------------------------------------
+
+def deal_text(game) -> str:
+    """The deal of the current game written as a ``Deal`` tag value, e.g.
+    ``host:D,D,R5,W3,W3;guest:B,B,R4,R4,R5;centre:R3;hidden:left`` (``hidden``: the host's hand
+    holding the tile of the guess ritual, before the guess)."""
+    st = game.state
+    parts = [f"{p}:" + ",".join(c for c in _hand_codes(st, p) for _ in range(st.pile("hand", p)[c]))
+             for p in ("host", "guest")]
+    centre = st.board[CENTRE]
+    parts.append("centre:" + (centre.kind.code if centre else "?"))
+    if st.extra.get("hidden"):
+        parts.append("hidden:" + st.extra["hidden"])
+    return ";".join(parts)
+
+
+def install_deal(game, text: str) -> None:
+    """Replace the seeded deal by the one a record's ``Deal`` tag gives (a game dealt by hand):
+    hands, centrepiece and, under the guess ritual, the hand that hid the tile.  The draw order is
+    then unknown, so every draw is read from the record.  Only before the first decision."""
+    o = opts(game)
+    fields = {}
+    for part in text.replace(" ", "").split(";"):
+        key, sep, value = part.partition(":")
+        if not sep or key not in ("host", "guest", "centre", "hidden") or key in fields:
+            raise NotationError(f"Deal tag: {part!r} is not host:, guest:, centre: or hidden: (once each)")
+        fields[key] = value
+    missing = [k for k in ("host", "guest", "centre") if k not in fields]
+    if o.first_player == "guess" and "hidden" not in fields:
+        missing.append("hidden")
+    if missing:
+        raise NotationError(f"Deal tag: missing {', '.join(missing)}")
+    if fields.get("hidden", "left") not in ("left", "right"):
+        raise NotationError("Deal tag: hidden must be left or right")
+    codes = {k.code for k in game.tileset.kinds}
+    hands = {}
+    for p in PLAYERS:
+        hand = [c for c in fields[p].split(",") if c]
+        bad = [c for c in hand if c not in codes]
+        if bad:
+            raise NotationError(f"Deal tag: unknown tile code(s) {', '.join(bad)}")
+        if len(hand) != o.hand_size:
+            raise IllegalMoveError(f"Deal tag: the {p} hand has {len(hand)} tiles, not {o.hand_size}")
+        hands[p] = hand
+    centre = fields["centre"]
+    if centre not in codes:
+        raise NotationError(f"Deal tag: unknown centrepiece {centre!r}")
+    full = {k.code: k.count for k in game.tileset.kinds}
+    pools = {k: dict(full) for k in o.pool_keys}
+    for p in PLAYERS:
+        for c in hands[p]:
+            pools[o.pool_key(p)][c] -= 1
+    pools["host"][centre] -= 1
+    for key, pool in pools.items():
+        short = [c for c, n in pool.items() if n < 0]
+        if short:
+            raise IllegalMoveError(f"Deal tag deals more {', '.join(short)} than the set holds")
+    st = game.state
+    for i in list(bits(st.occupied)):
+        st.lift(i)
+    st.piles = {name: {p: {} for p in PLAYERS} for name in ("pool", "hand", "discard", "captured")}
+    for key, pool in pools.items():
+        st.piles["pool"][key] = {c: n for c, n in pool.items() if n}
+    for p in PLAYERS:
+        for c in hands[p]:
+            st.give("hand", p, c)
+    st.put(CENTRE, game.tileset.tile(centre, "host"))
+    ex = st.extra
+    ex["centre_id"] = st.ident[CENTRE]
+    for key in PLAYERS:
+        ex["order_" + key] = None if key in o.pool_keys else ()
+    ex["hidden"] = None
+    if o.first_player == "guess":
+        ex["hidden"] = fields["hidden"]
+        st.to_move, st.phase, st.turn = "guest", "guess", 0
+    game._changed()
+    game.start = st.copy()
 
 
 # -- positions --------------------------------------------------------------------------------
@@ -523,7 +640,7 @@ def paisho_position_extra(game):
         "draw_order": {k: (list(ex["order_" + k]) if ex.get("order_" + k) is not None else None)
                        for k in o.pool_keys},
         "first": ex.get("first"),
-        "guess": ex.get("guess"),
+        "hidden": ex.get("hidden"),
         "passes": ex.get("passes", 0),
         "centrepiece": _point_json(centre) if centre is not None else None,
         "drained": [{"x": coords(i)[0], "y": coords(i)[1], "by": sorted(v)} for i, v in sorted(by.items())],
@@ -551,8 +668,12 @@ def paisho_load_position(game, data):
     phase = data.get("phase", "turn")
     if phase not in PHASES:
         problems.append(("$.phase", f"Ancient has no phase {phase!r} ({', '.join(PHASES)})"))
+    given = data.get("piles") or {}
+    if "pool" not in given:
+        problems.append(("$.piles.pool", "an Ancient position lists its pool (empty objects if it is empty)"))
     for name in ("pool", "hand", "discard", "captured"):
-        st.piles.setdefault(name, {})
+        if name not in given:
+            st.piles[name] = {}
         for p in PLAYERS:
             st.piles[name].setdefault(p, {})
     if st.piles.get("reserve"):
@@ -587,12 +708,16 @@ def paisho_load_position(game, data):
     if first not in (None, "host", "guest"):
         problems.append(("$.first", "expected host, guest or null"))
         first = None
-    if first is None and phase != "order":
+    if first is None and phase not in ("order", "guess"):
         first = data.get("to_move") if st.turn <= 1 else None
         if first is None:
             problems.append(("$.first", "who started must be given after the first turn"))
     ex["first"] = first
-    ex["guess"] = data.get("guess") if data.get("guess") in ("right", "wrong") else None
+    ex["hidden"] = data.get("hidden")
+    if phase == "guess" and ex["hidden"] not in ("left", "right"):
+        problems.append(("$.hidden", "phase guess needs hidden: left or right (the hand holding the tile)"))
+    elif phase != "guess":
+        ex["hidden"] = None
     passes = data.get("passes", 0)
     if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
         problems.append(("$.passes", "expected a count of consecutive passes"))
@@ -650,7 +775,7 @@ def paisho_load_position(game, data):
     if problems:
         raise PositionError(problems)
     if "turn" not in data:
-        st.turn = 0 if phase == "order" else 1
+        st.turn = 0 if phase in ("order", "guess") else 1
     game.cache.clear()
 
 
@@ -678,6 +803,8 @@ def paisho_observation(game, player):
         piles["pool"] = {p: {} for p in PLAYERS}
     pos["draw_order"] = {k: None for k in pos.get("draw_order", {})}
     pos["unseen"] = dict(sorted(unseen.items(), key=lambda kv: ORDER[kv[0]]))
+    if player == "guest":
+        pos["hidden"] = None
     pos["viewer"] = player
     pos.pop("seed", None)
     return pos

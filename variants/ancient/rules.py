@@ -124,13 +124,13 @@ def canonical_pool(counts: dict[str, int]) -> list[str]:
 
 
 def deal(rng, counts: dict[str, int], hand: int, shared: bool):
-    """The canonical deal.  Returns ``(hands, centrepiece, orders, guest_guessed_right)``.
+    """The canonical deal.  Returns ``(hands, centrepiece, orders, hidden)``.
 
     Shared pool: one shuffle; host hand = pile[0:H], guest hand = pile[H:2H], centrepiece
     pile[2H], the rest is the draw pile, top first.  Per player: the host's reserve is
     shuffled, then the guest's; each hand is the top H of its own reserve and the centrepiece the
-    next tile of the host's (book:974-976).  Then one ``random() < 0.5`` decides whether the
-    guest guessed the hidden tile's hand (book:976-978).
+    next tile of the host's (book:974-976).  Then ``random() < 0.5`` puts the hidden tile in the
+    host's left hand, else the right (book:976-978); the guest then guesses.
     """
     if shared:
         pile = shuffle(canonical_pool(counts), rng)
@@ -143,8 +143,8 @@ def deal(rng, counts: dict[str, int], hand: int, shared: bool):
         hands = {"host": host[:hand], "guest": guest[:hand]}
         centre = host[hand]
         orders = {"host": tuple(host[hand + 1:]), "guest": tuple(guest[hand:])}
-    right = rng.random() < 0.5
-    return hands, centre, orders, right
+    hidden = "left" if rng.random() < 0.5 else "right"
+    return hands, centre, orders, hidden
 
 
 # -- harmonies ---------------------------------------------------------------------------------
