@@ -319,12 +319,18 @@ def own_clashes(inf: Info, st, scan: Scan) -> int:
 
 # -- movement ---------------------------------------------------------------------------------
 
+_NEXT: dict[tuple[int, int], list[int]] = {}
+for _d in DIRECTIONS.values():
+    _NEXT[_d] = [-1] * board.NCELLS
+    for _i in board.POINTS:
+        _x, _y = coords(_i)
+        if on_board(_x + _d[0], _y + _d[1]):
+            _NEXT[_d][_i] = index(_x + _d[0], _y + _d[1])
+
+
 def step(i: int, d: tuple[int, int]) -> int:
-    """The point one step from ``i`` in direction ``d``, or -1 off the board."""
-    x, y = coords(i)
-    x += d[0]
-    y += d[1]
-    return index(x, y) if on_board(x, y) else -1
+    """The point one step from ``i`` in orthogonal direction ``d``, or -1 off the board."""
+    return _NEXT[d][i] if i >= 0 else -1
 
 
 def can_land_on(inf: Info, mover: str, target: str) -> bool:
@@ -343,14 +349,15 @@ def destinations(inf: Info, st, src: int, passable: int, player: str) -> int:
     dist = inf.move[code]
     out = 0
     if motion == "straight" or motion == "leap":
-        for d in DIRECTIONS.values():
+        leap = motion == "leap"
+        for nxt in _NEXT.values():
             p = src
             for _ in range(dist):
-                p = step(p, d)
+                p = nxt[p]
                 if p < 0:
                     break
                 out |= 1 << p
-                if motion == "straight" and not (passable >> p) & 1:
+                if not leap and not (passable >> p) & 1:
                     break
     elif motion == "l_move":
         for d1 in DIRECTIONS.values():
