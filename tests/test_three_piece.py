@@ -1,0 +1,251 @@
+"""3-Piece (Street) Pai Sho: the book's rule statements as positions, plus random-game properties.
+
+Source: ``shared/rules/official-rules-book-basic-iroh-3piece-modern-skud-ancient.txt`` chapter 3
+(L490-578); test ids TE1-TE8 are those of ``shared/digests/book-variants.md`` section 5.3.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import paisho_core as paisho
+from paisho_core import board
+from paisho_core.errors import IllegalMoveError, NotationError, PositionError, VariantError
+
+V = "3-piece"
+
+
+def pos(tiles, to_move="guest", turn=5, **options):
+    """A position: ``tiles`` maps (x, y) to 'GI', 'HB', ... (owner letter + tile code)."""
+    entries = [{"x": x, "y": y, "tile": t[1:], "owner": "guest" if t[0] == "G" else "host"}
+               for (x, y), t in tiles.items()]
+    return paisho.from_position({"variant": V, "options": options, "to_move": to_move,
+                                 "turn": turn, "board": entries})
+
+
+def at(game, x, y):
+    t = game.state.board[board.index(x, y)]
+    return None if t is None else ("G" if t.owner == "guest" else "H") + t.code
+
+
+def flagged(game, name):
+    return {board.coords(i) for i in board.bits(game.flags().get(name, 0))}
+
+
+def texts(game):
+    return {str(m) for m in game.legal_moves()}
+
+
+# TE1-TE4 share this position: a Guest Iris on the red point (2,2) with a Host Bison on (2,3).
+CAPTURE = {(2, 2): "GI", (4, 3): "GI", (1, 1): "GW", (-5, -5): "GB",
+           (2, 3): "HB", (-5, 5): "HI", (-6, 4): "HW"}
+
+
+def test_te1_iris_next_to_enemy_bison_in_red_area_is_captured():
+    """TE1, L567-569: an Iris inside a red area with an enemy Bison directly next to it is
+    captured; the same contact on a neutral point captures nothing."""
+    game = pos(CAPTURE)
+    assert flagged(game, "captured") == {(2, 2)}
+    assert game.outcome is None
+    neutral = pos({(6, -6): "GI", (6, -5): "HB", (-5, 5): "HI"}, to_move="host")
+    assert "neutral" in board.TYPES[board.index(6, -6)] and "red" not in board.TYPES[board.index(6, -6)]
+    assert flagged(neutral, "captured") == set()
+
+
+def test_te2_second_iris_next_to_the_bison_is_a_defense():
+    """TE2, L572-575: moving a second Iris directly next to the attacking Bison frees the Iris."""
+    game = pos(CAPTURE)
+    game.play("(4,3)-(3,3)")
+    assert flagged(game, "captured") == set()
+    assert game.outcome is None
+
+
+def test_te3_wheel_turn_carries_the_iris_away():
+    """TE3, L570-572: turning the ring of a Wheel moves the captured Iris and frees it."""
+    game = pos(CAPTURE)
+    game.play("(1,1)~4")  # ring position 2 (north-east) to 6 (south-west): (2,2) -> (0,0)
+    assert at(game, 0, 0) == "GI" and at(game, 2, 2) is None
+    assert flagged(game, "captured") == set()
+    # a Wheel step then a turn that keeps the Iris next to the Bison frees nothing: not offered
+    game = pos(CAPTURE)
+    assert all(m.action == "wheel" or str(m) == "(4,3)-(3,3)" for m in game.legal_moves())
+
+
+def test_te4_a_move_that_does_not_free_the_iris_is_illegal():
+    """TE4, L569 and L577: the Iris must be freed in the one turn; any other move is illegal
+    (ruling T10/T11), and with self_harm=loses it is legal and loses the game."""
+    game = pos(CAPTURE)
+    before = game.position()
+    assert "(4,3)-(4,4)" not in texts(game)
+    assert "(-5,-5)-(-5,-4)" not in texts(game)
+    assert "(2,2)-(2,1)" not in texts(game)  # the captured Iris may not step away itself
+    with pytest.raises(IllegalMoveError):
+        game.play("(4,3)-(4,4)")
+    assert game.position() == before
+    loses = pos(CAPTURE, self_harm="loses")
+    loses.play("(4,3)-(4,4)")
+    assert loses.outcome.winner == "host" and loses.outcome.reason == "iris not freed"
+    moving = pos(CAPTURE, captured_iris_may_move=True)
+    assert "(2,2)-(2,1)" in texts(moving)  # still red, but no longer next to the Bison
+
+
+def test_te4_no_way_to_free_the_iris_loses():
+    """TE4, L577: an Iris that cannot be freed dies and its owner loses."""
+    game = pos({(2, 2): "GI", (2, 3): "HB", (-5, 5): "HI"})
+    assert game.outcome is not None
+    assert game.outcome.winner == "host" and game.outcome.reason == "iris not freed"
+
+
+def test_te5_two_enemy_bisons_kill_at_once():
+    """TE5, L577-578: an Iris next to two enemy Bisons is dead, Defense or not."""
+    game = pos({(2, 2): "GI", (3, 3): "GI", (2, 3): "HB", (4, 2): "HB", (-5, 5): "HI"},
+               to_move="host")
+    game.play("(4,2)-(3,2)")
+    assert game.outcome.winner == "host" and game.outcome.reason == "iris killed"
+    # outside a red area two Bisons do nothing, unless two_bison_anywhere
+    tiles = {(6, -6): "GI", (6, -5): "HB", (5, -6): "HB", (-5, 5): "HI", (-3, -6): "GW"}
+    assert pos(tiles).outcome is None
+    assert pos(tiles, two_bison_anywhere=True).outcome.reason == "iris killed"
+
+
+def test_te6_wheel_turn_moves_enemy_tiles_too():
+    """TE6, L549-550: every tile around the Wheel turns, the opponent's included."""
+    game = pos({(0, -4): "GW", (1, -3): "HB", (-1, -4): "HI", (0, -8): "GI", (-5, 5): "HI"})
+    game.play("(0,-4)~1")
+    assert at(game, 1, -4) == "HB" and at(game, -1, -3) == "HI"
+    assert at(game, 1, -3) is None and at(game, -1, -4) is None
+
+
+def test_te7_wheel_steps_then_turns_in_one_turn():
+    """TE7, L543-544: a Wheel may move one point before turning the tiles around it."""
+    game = pos({(0, -4): "GW", (1, -6): "HB", (0, -8): "GI", (-5, 5): "HI"})
+    game.play("5G.(0,-4)-(0,-5)~2")
+    assert at(game, 0, -5) == "GW" and at(game, 0, -4) is None
+    assert at(game, -1, -6) == "HB" and at(game, 1, -6) is None
+    assert game.record().strip().endswith("5G.(0,-4)-(0,-5)~2")
+
+
+def test_te8_hops_over_own_tiles_chain_but_not_over_enemy_tiles():
+    """TE8, L546-547 and L563-564: a chain of hops over one's own tiles is one move; a hop over
+    an enemy tile is not allowed."""
+    tiles = {(0, -6): "GB", (0, -5): "GI", (0, -3): "GW", (1, -6): "HI", (-5, 5): "HB"}
+    game = pos(tiles)
+    moves = texts(game)
+    assert "(0,-6)-(0,-2)" in moves  # two hops
+    assert "(0,-6)-(0,-4)" in moves  # one hop
+    assert "(0,-6)-(1,-2)" in moves  # two hops then a step
+    assert "(0,-6)-(2,-6)" not in moves  # over the Host Iris
+    strict = pos(tiles, jump_combo="step_or_chain")
+    assert "(0,-6)-(1,-2)" not in texts(strict) and "(0,-6)-(0,-2)" in texts(strict)
+
+
+def test_own_iris_may_not_be_left_dead():
+    """Ruling T11 (L577-578 read as for chess): a Guest Wheel turn that puts a Guest Iris next to
+    two Host Bisons in a red area is illegal."""
+    game = pos({(-2, -2): "GW", (-3, -1): "GI", (-3, -3): "HB", (-1, -3): "HB", (-5, 5): "HI"})
+    for m in game.legal_moves():
+        trial = game.copy()
+        trial.play(m)
+        assert not (trial.outcome and trial.outcome.winner == "host")
+
+
+def test_notation_errors_and_unknown_options():
+    """Malformed turns raise NotationError; a missing layout or bad option is a VariantError."""
+    game = paisho.new_game(V, seed=1)
+    for bad in ("1G.I(0,0)", "1G.(0,0)", "1G.(1,1)~9", "1G.(20,1)-(0,0)"):
+        with pytest.raises(NotationError):
+            game.play(bad)
+    with pytest.raises(VariantError):
+        paisho.new_game(V, options={"layout": "printed"})
+    with pytest.raises(VariantError):
+        paisho.new_game(V, options={"max_turns": -1})
+    with pytest.raises(PositionError):
+        paisho.from_position({"variant": V, "to_move": "guest", "board": [],
+                              "reserves": {"guest": {"B": 1}}})
+
+
+def test_setup_uses_the_yaml_layout_and_alias():
+    """L506-511: 14 tiles each (5 Bison, 5 Iris, 4 Wheel), all on the board from the start."""
+    game = paisho.new_game("street", seed=1)
+    assert game.name == "3-piece"
+    for p in ("host", "guest"):
+        codes = sorted(t.code for _i, t in game.state.tiles(p))
+        assert codes == sorted("BBBBBIIIIIWWWW")
+    assert at(game, 4, -8) == "GI" and at(game, -4, 8) == "HI"
+
+
+def test_repetition_draw_and_undo():
+    """Ruling 'Games that do not end': the third occurrence of a position is a draw, and undo
+    takes the count back."""
+    game = pos({(0, -6): "GB", (0, 6): "HB", (-6, -4): "GI", (6, 4): "HI"}, to_move="guest")
+    cycle = ["(0,-6)-(0,-7)", "(0,6)-(0,7)", "(0,-7)-(0,-6)", "(0,7)-(0,6)"]
+    for m in cycle * 2:
+        assert game.outcome is None
+        game.play(m)
+    assert game.outcome is not None and game.outcome.reason == "repetition"
+    game.undo()
+    assert game.outcome is None
+    game.play(cycle[-1])
+    assert game.outcome.reason == "repetition"
+    off = pos({(0, -6): "GB", (0, 6): "HB", (-6, -4): "GI", (6, 4): "HI"}, repetition=0)
+    for m in cycle * 3:
+        off.play(m)
+    assert off.outcome is None
+
+
+# -- properties of random games ----------------------------------------------------------------
+
+OPTION_SETS = [
+    {"max_turns": 25},
+    {"max_turns": 25, "adjacency": 8, "red_area": "not_white"},
+    {"max_turns": 25, "self_harm": "loses", "captured_iris_may_move": True, "wheel_rim": "onboard_points"},
+    {"max_turns": 25, "jump_combo": "both_sides", "two_bison_anywhere": True, "repetition": 2},
+]
+
+
+def _counts(game):
+    out = {}
+    for p in ("host", "guest"):
+        out[p] = sorted(t.code for _i, t in game.state.tiles(p))
+    return out
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), which=st.integers(0, len(OPTION_SETS) - 1))
+def test_random_games(seed, which):
+    """Random games end within the turn limit, keep all 28 tiles, undo exactly, and round-trip
+    through records and positions."""
+    options = OPTION_SETS[which]
+    rng = random.Random(seed)
+    game = paisho.new_game(V, options=options, seed=seed)
+    full = sorted("BBBBBIIIIIWWWW")
+    bound = 2 * options["max_turns"] + 2
+    plies = 0
+    while game.outcome is None:
+        assert plies <= bound
+        moves = game.legal_moves()
+        assert moves
+        assert len({str(m) for m in moves}) == len(moves)
+        before = game.position()
+        move = rng.choice(moves)
+        game.play(move)
+        plies += 1
+        assert _counts(game) == {"host": full, "guest": full}
+        if rng.random() < 0.3:
+            game.undo()
+            assert game.position() == before
+            game.play(move)
+        if rng.random() < 0.2:
+            again = paisho.from_position(game.position())
+            assert again.position() == game.position()
+            assert texts(again) == texts(game)
+        if rng.random() < 0.1 and game.outcome is None:
+            with pytest.raises(IllegalMoveError):
+                game.play("(0,0)-(9,9)")
+    replay = paisho.load_record(game.record())
+    unseeded = dict(game.position(), seed=None)
+    assert dict(replay.position(), seed=None) == unseeded  # no chance: records carry no seed
+    assert replay.outcome == game.outcome
+    assert paisho.load_record(game.record()).record() == game.record()

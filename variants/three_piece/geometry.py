@@ -1,0 +1,214 @@
+"""Neutral board helpers for games that start with every tile on the board.
+
+Nothing here knows a tile name: neighbourhoods (4 or 8 points), hops over tiles along a line,
+chains of hops combined with one step, the rotation of the ring of 8 points around a centre, a
+starting layout read from a variant's YAML, and a repetition key.  3-Piece and Modern Pai Sho
+use them; they are written so that ``paisho_core`` could take them over unchanged (see the
+report of issue 7).
+"""
+from __future__ import annotations
+
+from paisho_core import board
+from paisho_core.board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
+from paisho_core.errors import VariantError
+
+_COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
+_COL_LAST = _COL_FIRST << (SIZE - 1)
+
+DIRECTIONS = {
+    4: ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    8: ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+"""Unit steps of each neighbourhood: 4 = along the grid lines, 8 = king steps."""
+
+NEIGHBOURS = {4: ORTHO, 8: AROUND}
+"""Per-point neighbour bitsets of each neighbourhood."""
+
+RING_OFFSETS = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0))
+"""The 8 points around a centre in clockwise order (y grows north), starting north-west."""
+
+
+def shift(mask: int, dx: int, dy: int) -> int:
+    """Every point of ``mask`` moved by (dx, dy), each in -1..1; points leaving the board drop."""
+    if dx == 1:
+        mask = (mask << 1) & ~_COL_FIRST
+    elif dx == -1:
+        mask = (mask >> 1) & ~_COL_LAST
+    if dy == 1:
+        mask <<= SIZE
+    elif dy == -1:
+        mask >>= SIZE
+    return mask & PLAYABLE
+
+
+def step(mask: int, empty: int, adjacency: int = 4) -> int:
+    """Empty points one step from any point of ``mask``."""
+    out = 0
+    for dx, dy in DIRECTIONS[adjacency]:
+        out |= shift(mask, dx, dy)
+    return out & empty
+
+
+def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
+    """Points reached from ``start`` by one or more hops.
+
+    A hop goes from a point over a neighbouring point of ``over`` to the ``empty`` point directly
+    beyond it on the same line; hops chain and may change direction.  ``start`` itself is part of
+    the result only if some chain returns to it.
+    """
+    reached = 0
+    frontier = start
+    dirs = DIRECTIONS[adjacency]
+    while frontier:
+        nxt = 0
+        for dx, dy in dirs:
+            nxt |= shift(shift(frontier, dx, dy) & over, dx, dy)
+        nxt &= empty & ~reached
+        reached |= nxt
+        frontier = nxt
+    return reached
+
+
+def step_hop_destinations(src: int, over: int, occupied: int, adjacency: int = 4,
+                          combo: str = "either_side", can_hop: bool = True) -> int:
+    """End points of one move of the tile on ``src``: one step and/or chains of hops.
+
+    ``over``: the points the tile may hop over (the tile's own point is ignored).  ``combo``:
+    ``"step_or_chain"`` (a single step, or a hop chain alone), ``"either_side"`` (also a step
+    followed by a chain, or a chain followed by a step) or ``"both_sides"`` (chain, step, chain).
+    Destinations are empty points other than ``src``.
+    """
+    here = 1 << src
+    empty = (PLAYABLE & ~occupied) | here
+    steps = step(here, empty, adjacency)
+    if not can_hop:
+        return steps & ~here
+    over &= ~here
+    chain = hop_closure(here, over, empty, adjacency)
+    if combo == "step_or_chain":
+        out = steps | chain
+    elif combo == "both_sides":
+        stepped = step(chain | here, empty, adjacency)
+        out = chain | stepped | hop_closure(stepped, over, empty, adjacency)
+    else:
+        out = steps | chain | hop_closure(steps, over, empty, adjacency) | step(chain, empty, adjacency)
+    return out & ~here
+
+
+def ring(centre: int) -> tuple[int, ...]:
+    """Grid indices of the 8 points around ``centre`` in clockwise order; -1 where off the board."""
+    return _RINGS[centre]
+
+
+_RINGS: list[tuple[int, ...]] = [()] * board.NCELLS
+for _c in board.POINTS:
+    _x, _y = board.coords(_c)
+    _RINGS[_c] = tuple(index(_x + dx, _y + dy) if on_board(_x + dx, _y + dy) else -1
+                       for dx, dy in RING_OFFSETS)
+
+
+def rotated_cells(cells: list, points: tuple[int, ...], k: int, rim: str = "forbid"):
+    """The contents of a ring after turning it ``k`` positions clockwise, or None if illegal.
+
+    ``cells[j]`` is what stands on ``points[j]`` (None = empty; -1 points are off the board).
+    ``rim="forbid"``: a tile carried to an off-board position makes the rotation illegal;
+    ``rim="onboard_points"``: the on-board points alone form the cycle that turns.
+    """
+    n = len(points)
+    out = [None] * n
+    if rim == "onboard_points":
+        live = [j for j in range(n) if points[j] >= 0]
+        m = len(live)
+        for a, j in enumerate(live):
+            out[live[(a + k) % m]] = cells[j]
+        return out
+    for j in range(n):
+        c = cells[j]
+        if c is None:
+            continue
+        t = (j + k) % n
+        if points[t] < 0:
+            return None
+        out[t] = c
+    return out
+
+
+def rotation_steps(points: tuple[int, ...], rim: str = "forbid") -> int:
+    """How many distinct turns (1..n-1) a ring offers."""
+    if rim == "onboard_points":
+        return sum(1 for p in points if p >= 0)
+    return len(points)
+
+
+# -- starting layouts -------------------------------------------------------------------------
+
+def read_layout(variant, name: str) -> list[tuple[int, str, str]]:
+    """The starting layout ``rules.layouts.<name>`` of a variant's YAML as (point, code, owner).
+
+    The YAML gives, for each player, a mapping of tile code to a list of [x, y] points.  Every
+    tile of the set must be placed exactly once and no point twice; errors name the YAML path.
+    """
+    layouts = (variant.rules_config or {}).get("layouts") or {}
+    where = f"{variant.source}: rules.layouts"
+    if name not in layouts:
+        known = ", ".join(sorted(layouts)) or "none"
+        raise VariantError(f"{where}: no layout named {name!r} (known: {known})")
+    data = layouts[name]
+    where = f"{where}.{name}"
+    if not isinstance(data, dict):
+        raise VariantError(f"{where}: a layout maps each player to its tiles")
+    out = []
+    seen: dict[int, str] = {}
+    ts = variant.tileset
+    for player in ("host", "guest"):
+        tiles = data.get(player)
+        if not isinstance(tiles, dict):
+            raise VariantError(f"{where}.{player}: missing (a mapping of tile code to points)")
+        for code, points in tiles.items():
+            path = f"{where}.{player}.{code}"
+            if code not in ts:
+                raise VariantError(f"{path}: unknown tile code {code!r}")
+            if not isinstance(points, list):
+                raise VariantError(f"{path}: expected a list of [x, y] points")
+            if len(points) != ts.by_code[code].count:
+                raise VariantError(f"{path}: {len(points)} points for {ts.by_code[code].count} tiles")
+            for k, p in enumerate(points):
+                if (not isinstance(p, (list, tuple)) or len(p) != 2
+                        or not all(isinstance(v, int) for v in p) or not on_board(*p)):
+                    raise VariantError(f"{path}[{k}]: {p!r} is not a point of the board")
+                i = index(*p)
+                if i in seen:
+                    raise VariantError(f"{path}[{k}]: ({p[0]},{p[1]}) already holds {seen[i]}")
+                seen[i] = f"{player} {code}"
+                out.append((i, code, player))
+        missing = [k.code for k in ts.kinds if k.count and k.code not in tiles]
+        if missing:
+            raise VariantError(f"{where}.{player}: no points for {', '.join(missing)}")
+    return out
+
+
+def place_layout(game, layout) -> None:
+    """Move every tile of ``layout`` from its owner's reserve onto the board."""
+    st = game.state
+    for i, code, owner in layout:
+        st.take("reserve", owner, code)
+        st.put(i, game.tileset.tile(code, owner))
+
+
+# -- repetition -------------------------------------------------------------------------------
+
+def position_key(state) -> int:
+    """A deterministic hash of the board and the player to move (ints only: no hash seed)."""
+    b = state.board
+    return hash((state.to_move == "host",
+                 tuple((i, b[i].kind.ordinal, b[i].owner == "host") for i in bits(state.occupied))))
+
+
+def kinds_mask(state, codes, player: str) -> int:
+    """Points of ``player``'s tiles whose code is in ``codes``."""
+    b = state.board
+    m = 0
+    for i in bits(state.owned[player]):
+        if b[i].kind.code in codes:
+            m |= 1 << i
+    return m
