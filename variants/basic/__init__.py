@@ -159,6 +159,19 @@ def _carry_moves(game, st, s, boat, d, done):
     return out
 
 
+_MOVES: dict[tuple, Move] = {}
+
+
+def _cached_move(action: str, code: str, src: int, dst: int) -> Move:
+    """Moves are immutable values: placements and moves are built once per (kind, points)."""
+    key = (action, code, src, dst)
+    move = _MOVES.get(key)
+    if move is None:
+        text = code + LABEL[dst] if src < 0 else LABEL[src] + "-" + LABEL[dst]
+        move = _MOVES[key] = Move(action, text, tile=code, src=src, dst=dst)
+    return move
+
+
 def _turn_moves(game, st, player):
     inf = info(game.variant)
     s = scan(game)
@@ -173,7 +186,7 @@ def _turn_moves(game, st, player):
         for p in bits(pts):
             if flower and not rules.clash_free(inf, st, s, code, player, p):
                 continue
-            out.append(Move("place", code + LABEL[p], tile=code, dst=p))
+            out.append(_MOVES.get(("place", code, -1, p)) or _cached_move("place", code, -1, p))
     own_block = game.options["own_tiles_block"]
     anchored = st.extra.get("anchored", ())
     b = st.board
@@ -187,13 +200,12 @@ def _turn_moves(game, st, player):
         if inf.motion[code] is None or (role == "boat" and st.ident[src] in anchored):
             continue
         ends = rules.move_targets(inf, st, s, src, own_block)
-        prefix = LABEL[src] + "-"
         for e in bits(ends):
             target = b[e]
             if (code in inf.flowers and (target is None or target.kind.code not in inf.non_flowers)
                     and not rules.clash_free(inf, st, s, code, player, e, src)):
                 continue
-            out.append(Move("move", prefix + LABEL[e], tile=code, src=src, dst=e))
+            out.append(_cached_move("move", code, src, e))
     for at in bits(powered):
         if _power_options(game, st, s, at, False):
             out.append(Move("select", LABEL[at], tile=b[at].kind.code, src=at))
@@ -646,7 +658,7 @@ def paisho_status(game):
                       f"score {st.scores.get(p, 0)}, standing harmonies worth "
                       f"{rules.turn_points(inf, st, s, p)}, reserve {st.count('reserve', p)} tiles, "
                       f"{sum(pot.values())} of theirs in the Pot"
-                      + (", Lotus blooming" if s.blooming[p] else "")))
+                      + (", Lotus blooming" if s.blooming[p] and s.by_role["lotus"] & st.owned[p] else "")))
     pot = {p: ",".join(f"{c}x{n}" if n > 1 else c for c, n in sorted(st.pile("pot", p).items())) or "-"
            for p in PLAYERS}
     lines.append(("Pot", f"host tiles {pot['host']}; guest tiles {pot['guest']}"))
