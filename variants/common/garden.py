@@ -57,17 +57,29 @@ def roles(variant) -> Roles:
 
 # -- masks of tiles by role -------------------------------------------------------------------
 
-def role_mask(state, r: Roles, role: str, player: str | None = None) -> int:
+def code_masks(state) -> dict[str, int]:
+    """Bitset of the points holding each tile code, in one pass over the board."""
+    out: dict[str, int] = {}
+    b = state.board
+    m = state.occupied
+    while m:
+        low = m & -m
+        code = b[low.bit_length() - 1].kind.code
+        out[code] = out.get(code, 0) | low
+        m ^= low
+    return out
+
+
+def role_mask(state, r: Roles, role: str, player: str | None = None, masks=None) -> int:
+    """Points holding the tile with ``role`` (of ``player`` if given).  ``masks`` is a
+    ``code_masks`` result to reuse."""
     code = r.code.get(role)
     if code is None:
         return 0
-    b = state.board
-    mask = state.occupied if player is None else state.owned[player]
-    out = 0
-    for i in bits(mask):
-        if b[i].kind.code == code:
-            out |= 1 << i
-    return out
+    if masks is None:
+        masks = code_masks(state)
+    out = masks.get(code, 0)
+    return out if player is None else out & state.owned[player]
 
 
 def group_mask(state, codes, player: str | None = None) -> int:
@@ -269,13 +281,17 @@ def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, 
                     bad_h |= h
                     bad_v |= v
         src = LABEL[s] + "-"
-        for e in bits(landing | touched):
+        cand = (landing | touched) & ~bad_h
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            e = low.bit_length() - 1
+            if (bad_v >> TRANSPOSE[e]) & 1:
+                continue
             target = b[e]
             if target is not None and not capture(tile, target):
                 continue
-            if (bad_h >> e) & 1 or (bad_v >> TRANSPOSE[e]) & 1:
-                continue
-            out.append(Move("arrange", src + LABEL[e], tile=code, src=s, dst=e))
+            out.append(Move("arrange", src + LABEL[e], code, s, e))
     return out
 
 

@@ -79,6 +79,14 @@ def _flags(game, state):
     return trapped, drained
 
 
+def masks(game) -> dict[str, int]:
+    """Points per tile code for the current state (memoised until the state changes)."""
+    m = game.cache.get("masks")
+    if m is None:
+        m = game.cache["masks"] = garden.code_masks(game.state)
+    return m
+
+
 def flags(game):
     f = game.cache.get("flags")
     if f is None:
@@ -93,8 +101,9 @@ def _pairs(game, state, drained: int):
     basic, wild = r.basic, r.wild
     blockers = state.occupied | GATES
     blockers_t = state.occupied_t | GATES_T
-    rocks = garden.role_mask(state, r, "rock")
-    turtles = garden.role_mask(state, r, "lion_turtle")
+    cm = garden.code_masks(state)
+    rocks = garden.role_mask(state, r, "rock", masks=cm)
+    turtles = garden.role_mask(state, r, "lion_turtle", masks=cm)
     turtle_zone = 0
     for t in bits(turtles):
         turtle_zone |= AROUND[t]
@@ -179,7 +188,7 @@ def _open_plant_points(game, state, player: str, code: str) -> int:
     pts = GATES & ~state.occupied
     r = roles(game.variant)
     if "pond" in r.code:
-        ponds = garden.role_mask(state, r, "pond")
+        ponds = garden.role_mask(state, r, "pond", masks=masks(game))
         allowed = r.stops[code] if code in r.basic else PLAYABLE
         for p in bits(ponds):
             pts |= AROUND[p] & ~state.occupied & ~GATES & allowed
@@ -231,9 +240,11 @@ def _arrangements(game, state, player: str) -> list[Move]:
     end next to a Bamboo's protected tiles by capture."""
     r = roles(game.variant)
     opts = game.options
-    raging = {p: _blooming_lotus(state, r, p) for p in ("host", "guest")}
+    cm = masks(game)
+    lotus = garden.role_mask(state, r, "lotus", masks=cm) & ~GATES
+    raging = {p: bool(lotus & state.owned[p]) for p in ("host", "guest")}
     bamboo_zone = 0
-    for q in bits(garden.role_mask(state, r, "bamboo")):
+    for q in bits(garden.role_mask(state, r, "bamboo", masks=cm)):
         bamboo_zone |= AROUND[q]
 
     def capture(tile, target):
