@@ -338,6 +338,17 @@ def test_boat_convoy_carries_up_to_three_and_anchors():
     assert (g.flags()["anchored"] >> board.index(2, -5)) & 1
 
 
+def test_convoy_option_off_and_any():
+    """B13 options: no convoy at all, or any of your tiles on the board."""
+    tiles = ["GB(2,-5)", "GW3(1,-4)", "GW4(-4,-6)"]
+    off = game_at(tiles, options={"boat_convoy": "off"})
+    assert "(2,-5)" not in texts(off)
+    anywhere = game_at(tiles, options={"boat_convoy": "any"})
+    anywhere.play("(2,-5)")
+    anywhere.play("ferryN")
+    assert "(-4,-6)-(-4,-3)" in texts(anywhere)
+
+
 def test_anchored_boat_cannot_move():
     """L196-197: a Boat that carried tiles may not move again."""
     g = game_at(["GB(2,-5)!anchored", "GW3(1,-5)"])
@@ -386,6 +397,19 @@ def test_be8_disharmony_costs_the_harmony_owner():
     g2.play("(0,-1)-(0,4)")
     g2.play("(5,5)-(5,6)")
     assert g2.state.scores["host"] == 8
+
+
+def test_every_turn_scoring_option():
+    """B22 option: with score_timing every_turn both players score at the end of every turn."""
+    tiles = ["GR3(-3,-3)", "GW5(3,-3)", "GW3(-6,-5)", "HR3(5,5)"]
+    g = game_at(tiles, options={"score_timing": "every_turn"})
+    g.play("(-6,-5)-(-6,-6)")
+    g.play("(5,5)-(5,6)")
+    assert g.state.scores == {"guest": 4, "host": 0}
+    g2 = game_at(tiles)
+    g2.play("(-6,-5)-(-6,-6)")
+    g2.play("(5,5)-(5,6)")
+    assert g2.state.scores == {"guest": 2, "host": 0}
 
 
 def test_lotus_blooming_follows_the_pot():
@@ -542,6 +566,12 @@ def random_game(options, seed, checks=False):
         move = rng.choice(powered if powered and rng.random() < 0.3 else moves)
         if checks:
             before = g.position()
+            if rng.random() < 0.05:
+                legal = {str(m) for m in moves}
+                bad = next(t for t in ("pass", "W3(5,5)", "(1,1)-(1,2)", "cw3", "stop") if t not in legal)
+                with pytest.raises(IllegalMoveError):
+                    g.play(bad)
+                assert g.position() == before
             g.play(move)
             accounted(g)
             if rng.random() < 0.1:
