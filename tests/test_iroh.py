@@ -8,7 +8,6 @@ Source: ``shared/rules/official-rules-book-basic-iroh-3piece-modern-skud-ancient
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import subprocess
 import sys
@@ -23,10 +22,9 @@ from paisho_core.errors import IllegalMoveError, NotationError, PositionError
 
 from paisho_variants.iroh import harmony as ih
 from paisho_variants.iroh import pairs, winning_set
-from paisho_variants.iroh.roles import roles
 
-FULL = {"A": 4, "W": 4, "E": 4, "F": 4, "L": 1, "R": 2, "K": 3}
-COUNTS = dict(FULL)
+COUNTS = {"A": 4, "W": 4, "E": 4, "F": 4, "L": 1, "R": 2, "K": 3}
+"""The set each player owns (L388-399)."""
 
 
 def position(tiles, to_move="guest", reserves=None, options=None, **extra):
@@ -196,6 +194,16 @@ def test_ie9_winning_position():
     assert g.outcome.winner == "guest" and g.outcome.reason == "four midline harmonies"
 
 
+def test_ie9_set_survives_a_broken_harmony():
+    """L478 and ruling I14: breaking one harmony is not enough when another takes its place; what
+    must survive is a set, not the same four harmonies."""
+    g = position(IE9, to_move="host", reserves={"guest": {}, "host": {"R": 1}},
+                 pending_win=["guest"])
+    g.play("R(0,3)")
+    assert not has(g, (-2, 3), (2, 3))
+    assert g.outcome.winner == "guest"
+
+
 # -- the one-turn window (L475-483, ruling I14) -------------------------------------------------
 
 SET7 = [(-1, 6, "A", "G"), (2, 6, "A", "G"), (5, 2, "F", "G"), (5, -3, "F", "G"),
@@ -226,6 +234,18 @@ def test_set_broken_in_time_play_continues():
     assert g.outcome is None and g.to_move == "guest"
     assert not has(g, (-1, 6), (2, 6))
     assert winning_set(g, "guest") is None
+
+
+def test_breaking_your_own_set_clears_the_window():
+    """Ruling I14: only a set standing at the end of its owner's turn starts the window."""
+    g = position(SET7 + [(-6, 3, "A", "G")], reserves={"guest": {}, "host": {"A": 1}},
+                 pending_win=["guest"], to_move="guest")
+    assert g.outcome.winner == "guest"          # held through the Host's turn: won already
+    g = position(SET7 + [(-6, 3, "A", "G")], reserves={"guest": {}, "host": {"A": 1}})
+    g.play("(-6,3)-(-7,3)")
+    assert g.position()["pending_win"] == []
+    g.play("A(0,8)")
+    assert g.outcome is None
 
 
 def test_set_made_by_the_opponent_must_be_held_through_a_turn():
@@ -334,7 +354,6 @@ def test_fire_burns_a_touching_knotweed():
     assert g.state.board[board.index(2, 2)] is None
     assert g.state.board[board.index(3, 3)].code == "F"
     assert g.state.piles["captured"]["host"] == {"K": 1}
-    g.play("pass") if "pass" in texts(g) else None
 
 
 def test_fire_burn_options():

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from paisho_core.board import LABEL, bits
+from paisho_core.board import LABEL
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Harmony, Outcome
 from paisho_core.hookspecs import hookimpl

@@ -80,7 +80,7 @@ def frozen(state, r, cfg: Config) -> int:
     return out
 
 
-def _placements(game, state, r, cfg: Config, player: str) -> list[Move]:
+def _placements(state, r, cfg: Config, player: str) -> list[Move]:
     pile = state.pile("reserve", player)
     out = []
     home = r.home[player]
@@ -161,7 +161,7 @@ def turn_moves(game, state, r) -> list[Move]:
     """Every legal choice for the player to move (one decision per turn)."""
     cfg = config(game)
     player = state.to_move
-    out = _placements(game, state, r, cfg, player) + _movements(state, r, cfg, player)
+    out = _placements(state, r, cfg, player) + _movements(state, r, cfg, player)
     if cfg.fire_burn == "action":
         out += _burns(state, r, cfg, player)
     if cfg.explicit:
