@@ -506,7 +506,7 @@ def test_deal_golden():
     assert pos["piles"]["hand"] == {"host": {"D": 2, "R5": 1, "W3": 2}, "guest": {"B": 2, "R4": 2, "R5": 1}}
     assert pos["board"][0]["tile"] == "R3"
     assert pos["draw_order"]["host"][:5] == ["R4", "R3", "W4", "W", "D"]
-    assert pos["hidden"] == "left" and pos["to_move"] == "guest" and pos["phase"] == "guess"
+    assert pos["hidden_hand"] == "left" and pos["to_move"] == "guest" and pos["phase"] == "guess"
     counts = {k.code: k.count for k in g.tileset.kinds}
     hands, centre, _orders, right = rules.deal(random.Random("7:setup"), counts, 5, True)
     assert hands == {"host": ["D", "D", "W3", "R5", "W3"], "guest": ["R5", "R4", "B", "R4", "B"]}
@@ -579,7 +579,26 @@ def test_observation_hides_hands_and_pile():
     assert view["hand_sizes"] == {"host": 5, "guest": 5}
     assert view["draw_order"] == {"host": None} and view["piles"]["pool"]["host"] == {}
     assert sum(view["unseen"].values()) == 43 + 5
+    assert view["hidden"] == {"piles.hand.host": 5, "piles.pool.host": 43}
+    assert view["hidden_hand"] is None and g.observation("host")["hidden_hand"] == "left"
     assert "seed" not in view
+
+
+def test_determinized_view_rebuilds_a_game():
+    """The core's determinizer rebuilds a game from the observation alone, with drained tiles
+    and the centrepiece read from the board flags."""
+    from paisho_core import ai
+
+    g = paisho.new_game("ancient", {"first_player": "guest"}, seed=5)
+    rng = random.Random(2)
+    for _ in range(12):
+        if g.outcome is None:
+            g.play(rng.choice(g.legal_moves()))
+    for player in ("host", "guest"):
+        d = ai.determinize(g, player, random.Random(1))
+        assert d is not None
+        assert d.position()["board"] == g.position()["board"]
+        assert d.position()["piles"]["hand"][player] == g.position()["piles"]["hand"][player]
 
 
 def test_bad_input():
@@ -621,7 +640,7 @@ def total_tiles(game) -> int:
     for per in pos.get("piles", {}).values():
         for counts in per.values():
             n += sum(counts.values())
-    if pos["phase"] == "boat":
+    if pos["placing"] and pos["placing"]["tile"] == "B":
         n += 1  # the Ship being placed
     return n
 
@@ -656,6 +675,8 @@ def test_random_games(seed, which):
         assert g.position() == before
         g.play(move)
         assert g.position() == after
+    final = g.position()
+    assert paisho.from_position(json.loads(json.dumps(final))).position() == final
     rec = g.record()
     again = paisho.load_record(rec)
     assert again.position() == g.position()

@@ -63,7 +63,7 @@ def _building_from_position() -> bool:
     Stopgap: from_position checks the loaded tiles against the setup's tiles *per player*, but
     Ancient's set is shared and its tiles change hands (the pool, hands, the Dragon's pickups),
     so no dealt setup is a per-player budget.  Left undealt, the setup holds the whole set for
-    each player, which is the right bound; load_position then replaces everything.  Core
+    each player (both sets under ``per_player``), which is the right bound; load_position then replaces everything.  Core
     generalisation proposed in the rulings page: let a variant declare a shared set."""
     import sys
 
@@ -83,6 +83,10 @@ def paisho_setup(game):
     o = opts(game)
     st = game.state
     if _building_from_position():
+        if not o.shared:  # tiles cross between the two sets (hands, Dragon catches)
+            for pile in st.piles["pool"].values():
+                for code in pile:
+                    pile[code] *= 2
         st.extra.update(centre_id=0, order_host=(), order_guest=(), passes=0, drain=frozenset(),
                         placing=None, hidden=None, first=None)
         return
@@ -289,6 +293,8 @@ def _checkpoint(game, st, o, player) -> bool:
     c = rules.count(pairs, o)
     if c == o.target or (not o.win_exact and c >= o.target):
         st.outcome = Outcome(player, "target", {"count": c})
+        st.phase = "turn"
+        st.extra["placing"] = None
         return True
     return False
 
@@ -640,7 +646,7 @@ def paisho_position_extra(game):
         "draw_order": {k: (list(ex["order_" + k]) if ex.get("order_" + k) is not None else None)
                        for k in o.pool_keys},
         "first": ex.get("first"),
-        "hidden": ex.get("hidden"),
+        "hidden_hand": ex.get("hidden"),
         "passes": ex.get("passes", 0),
         "centrepiece": _point_json(centre) if centre is not None else None,
         "drained": [{"x": coords(i)[0], "y": coords(i)[1], "by": sorted(v)} for i, v in sorted(by.items())],
@@ -709,21 +715,26 @@ def paisho_load_position(game, data):
         problems.append(("$.first", "expected host, guest or null"))
         first = None
     if first is None and phase not in ("order", "guess"):
-        first = data.get("to_move") if st.turn <= 1 else None
-        if first is None:
-            problems.append(("$.first", "who started must be given after the first turn"))
+        first = "guest"  # spec section 2: the Guest starts where nothing says otherwise
     ex["first"] = first
-    ex["hidden"] = data.get("hidden")
-    if phase == "guess" and ex["hidden"] not in ("left", "right"):
-        problems.append(("$.hidden", "phase guess needs hidden: left or right (the hand holding the tile)"))
-    elif phase != "guess":
-        ex["hidden"] = None
+    ex["hidden"] = None
+    if phase == "guess":
+        # a view rebuilt from an observation does not know the hand: assume the left one
+        ex["hidden"] = data.get("hidden_hand") or "left"
+        if ex["hidden"] not in ("left", "right"):
+            problems.append(("$.hidden_hand", "expected left or right (the hand holding the tile)"))
     passes = data.get("passes", 0)
     if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
         problems.append(("$.passes", "expected a count of consecutive passes"))
         passes = 0
     ex["passes"] = passes
     ex["centre_id"] = 0
+    flagged: dict[str, list[int]] = {}
+    for entry in data.get("board") or []:
+        for flag in entry.get("flags") or ():
+            flagged.setdefault(flag, []).append(board.index(entry["x"], entry["y"]))
+    if "centrepiece" not in data and flagged.get("centrepiece"):
+        ex["centre_id"] = st.ident[flagged["centrepiece"][0]]
     if data.get("centrepiece") is not None:
         c = _xy(data["centrepiece"], "$.centrepiece", problems)
         if c >= 0:
@@ -732,6 +743,9 @@ def paisho_load_position(game, data):
             else:
                 ex["centre_id"] = st.ident[c]
     pairs = set()
+    if "drained" not in data:
+        # only the board's flags: drained for good (knotweed 0 is "unknown")
+        pairs = {(st.ident[i], 0) for i in flagged.get("drained", ())}
     for k, entry in enumerate(data.get("drained") or []):
         path = f"$.drained[{k}]"
         if not isinstance(entry, dict):
@@ -745,9 +759,7 @@ def paisho_load_position(game, data):
             continue
         knots = entry.get("by") or []
         if not knots:
-            if not o.drain_permanent:
-                problems.append((path + ".by", "under drain_lasts=while_knotweed a drained tile names its Knotweed(s)"))
-            pairs.add((st.ident[i], 0))
+            pairs.add((st.ident[i], 0))  # its Knotweed is unknown or gone: drained for good
         for n, kp in enumerate(knots):
             q = _xy(kp, f"{path}.by[{n}]", problems)
             if q >= 0:
@@ -758,6 +770,12 @@ def paisho_load_position(game, data):
     ex["drain"] = frozenset(pairs)
     ex["placing"] = None
     placing = data.get("placing")
+    if phase in ("boat", "wheel") and placing is None and data.get("pending"):
+        import re
+
+        m = re.search(r"([BW])\((-?\d+),(-?\d+)\)", data["pending"])
+        if m:
+            placing = {"tile": m.group(1), "x": int(m.group(2)), "y": int(m.group(3))}
     if phase in ("boat", "wheel"):
         want = SHIP if phase == "boat" else WHEEL
         if not isinstance(placing, dict) or placing.get("tile") != want:
@@ -782,8 +800,9 @@ def paisho_load_position(game, data):
 @hookimpl
 def paisho_observation(game, player):
     """The position as ``player`` sees it: the opponent's hand, the pools and the draw order
-    are replaced by sizes; ``unseen`` lists the tiles ``player`` cannot see (for AIs that
-    sample the hidden part)."""
+    are emptied; ``hidden`` maps each emptied pile to its size and ``unseen`` lists the tiles
+    that may be in them (the shape :func:`paisho_core.ai.determinize` reads).  The Guest does
+    not see which hand hides the ritual tile."""
     pos = game.position()
     opp = other(player)
     piles = pos.get("piles", {})
@@ -793,8 +812,11 @@ def paisho_observation(game, player):
             unseen[c] = unseen.get(c, 0) + n
     for c, n in piles.get("hand", {}).get(opp, {}).items():
         unseen[c] = unseen.get(c, 0) + n
-    if game.state.phase in ("boat",) and game.state.to_move != player:
-        pass  # the Ship being placed is public: it is about to land on the board
+    hidden = {f"piles.hand.{opp}": sum(piles.get("hand", {}).get(opp, {}).values())}
+    for key, counts in piles.get("pool", {}).items():
+        if key in opts(game).pool_keys:
+            hidden[f"piles.pool.{key}"] = sum(counts.values())
+    pos["hidden"] = hidden
     pos["hand_sizes"] = {p: sum(piles.get("hand", {}).get(p, {}).values()) for p in PLAYERS}
     pos["pool_sizes"] = {k: sum(v.values()) for k, v in piles.get("pool", {}).items()}
     if "hand" in piles:
@@ -804,7 +826,7 @@ def paisho_observation(game, player):
     pos["draw_order"] = {k: None for k in pos.get("draw_order", {})}
     pos["unseen"] = dict(sorted(unseen.items(), key=lambda kv: ORDER[kv[0]]))
     if player == "guest":
-        pos["hidden"] = None
+        pos["hidden_hand"] = None
     pos["viewer"] = player
     pos.pop("seed", None)
     return pos
