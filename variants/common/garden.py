@@ -295,6 +295,15 @@ def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, 
     return out
 
 
+def end_of_turn_outcome(game, pair_list, count_ending: bool, count_reason: str):
+    """The garden games' end check at a turn boundary: a ring, else the midline count when
+    ``count_ending``, else a draw if the player to move has no legal decision at all."""
+    outcome = ring_or_count_outcome(pair_list, count_ending, count_reason)
+    if outcome is None and not game.legal_moves():
+        outcome = Outcome(None, "no legal move", {"stuck": game.state.to_move})
+    return outcome
+
+
 # -- accents ----------------------------------------------------------------------------------
 
 def wheel_rotation(state, r: Roles, centre: int):

@@ -12,7 +12,7 @@ from pathlib import Path
 from paisho_core import board
 from paisho_core.board import AROUND, GATES, LABEL, bits, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
-from paisho_core.game import Move, Outcome
+from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
@@ -259,10 +259,7 @@ def paisho_check_end(game):
     if st.phase != "turn":
         return None
     count_ending = any(st.count("reserve", p) == 0 for p in PLAYERS)
-    outcome = garden.ring_or_count_outcome(pairs(game), count_ending, "a reserve is empty")
-    if outcome is None and not game.legal_moves():
-        outcome = Outcome(None, "no legal move", {"stuck": st.to_move})
-    return outcome
+    return garden.end_of_turn_outcome(game, pairs(game), count_ending, "a reserve is empty")
 
 
 # -- notation ---------------------------------------------------------------------------------

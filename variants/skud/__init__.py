@@ -12,7 +12,7 @@ from pathlib import Path
 from paisho_core import board
 from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
-from paisho_core.game import Move, Outcome
+from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
 from paisho_core.sight import step4, step_diagonal
 from paisho_core.tiles import other
@@ -437,10 +437,7 @@ def paisho_check_end(game):
     r = roles(game.variant)
     count_ending = not game.options.get("NoAltWin") and any(
         st.count("reserve", p, r.basic) == 0 for p in ("host", "guest"))
-    outcome = garden.ring_or_count_outcome(pairs(game), count_ending, "last basic flower played")
-    if outcome is None and not game.legal_moves():
-        outcome = Outcome(None, "no legal move", {"stuck": st.to_move})
-    return outcome
+    return garden.end_of_turn_outcome(game, pairs(game), count_ending, "last basic flower played")
 
 
 # -- notation ---------------------------------------------------------------------------------
