@@ -665,3 +665,18 @@ def paisho_status(game):
     if st.phase == "spring":
         lines.append(("Spring", f"{st.to_move} places a Spring Flower on their side"))
     return lines
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """Running score lead, plus what the standing harmonies will score next turn, plus the Pot."""
+    st = game.state
+    opp = other(player)
+    if st.outcome is not None:
+        return 0 if st.outcome.winner is None else (1000 if st.outcome.winner == player else -1000)
+    inf = info(game.variant)
+    s = scan(game)
+    lead = st.scores.get(player, 0) - st.scores.get(opp, 0)
+    standing = rules.turn_points(inf, st, s, player) - rules.turn_points(inf, st, s, opp)
+    pot = st.count("pot", opp) - st.count("pot", player)
+    return lead + 2 * standing + pot
