@@ -834,6 +834,8 @@ def paisho_observation(game, player):
 
 @hookimpl
 def paisho_status(game):
+    """The count toward the target.  Hands, pools and discards are shown by the renderer
+    through :func:`paisho_observation`, so nothing hidden is printed here."""
     st = game.state
     o = opts(game)
     pairs = analysis(game)[1]
@@ -841,20 +843,7 @@ def paisho_status(game):
     d = len(pairs) - h
     lines = [("Count", f"{rules.count(pairs, o)} toward target {o.target} "
                        f"({h} harmonies, {d} disharmonies)")]
-    pools = ", ".join(f"{st.count('pool', k)}" for k in o.pool_keys)
-    lines.append(("Pool", f"{pools} tiles left" + ("" if o.shared else " (host, guest)")))
-    me = st.to_move
-    hand = st.pile("hand", me)
-    text = " ".join(f"{c}x{hand[c]}" if hand[c] > 1 else c for c in _hand_codes(st, me)) or "-"
-    lines.append((f"Hand of {me}", text))
-    lines.append((f"Hand of {other(me)}", f"{st.count('hand', other(me))} tiles (hidden)"))
-    for p in PLAYERS:
-        disc = st.pile("discard", p)
-        cap = st.pile("captured", p)
-        if disc or cap:
-            lines.append((p.capitalize(), "discarded " + (" ".join(f"{c}x{n}" for c, n in sorted(disc.items())) or "-")
-                          + "; captured " + (" ".join(f"{c}x{n}" for c, n in sorted(cap.items())) or "-")))
-    if st.phase in ("boat", "wheel"):
+    if st.phase in ("boat", "wheel") and st.extra.get("placing"):
         code, p = st.extra["placing"]
-        lines.append(("Placing", f"{code} at {LABEL[p]}"))
+        lines.append(("Placing", f"{'Ship' if code == SHIP else 'Wheel'} at {LABEL[p]}"))
     return lines
