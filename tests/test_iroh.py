@@ -419,6 +419,21 @@ def test_pass_only_when_stuck_and_two_passes_draw():
     assert g.outcome.winner is None and g.outcome.reason == "both players passed"
 
 
+def test_threefold_repetition_option():
+    """G7: with repetition_draw the third occurrence of a position draws."""
+    cycle = ["(5,5)-(5,6)", "(-5,-5)-(-5,-6)", "(5,6)-(5,5)", "(-5,-6)-(-5,-5)"]
+    g = position([(5, 5, "A", "G"), (-5, -5, "A", "H")], options={"repetition_draw": True})
+    n = 0
+    while g.outcome is None:
+        g.play(cycle[n % 4])
+        n += 1
+    assert g.outcome.reason == "threefold repetition" and n == 9
+    g = position([(5, 5, "A", "G"), (-5, -5, "A", "H")])
+    for n in range(12):
+        g.play(cycle[n % 4])
+    assert g.outcome is None
+
+
 def test_turn_limit():
     g = paisho.new_game("iroh", options={"max_turns": 3}, seed=1)
     rng = random.Random(0)
@@ -581,7 +596,8 @@ OPTION_SETS = [
     {"proclamation": "explicit", "fire_burn": "automatic", "air_steps": "king",
      "knotweed_placement": "anywhere", "rocks_away_from_homes": True, "earth_rock_owner": "any"},
     {"fire_burn": "capture_only", "knotweed_placement": "home_point", "neighbourhood": "orthogonal",
-     "may_occupy_home_points": True, "gates_block_lines": True, "knotweed_blocks_lines": True},
+     "may_occupy_home_points": True, "gates_block_lines": True, "knotweed_blocks_lines": True,
+     "repetition_draw": True},
 ]
 
 

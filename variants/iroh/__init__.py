@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from paisho_core.board import LABEL
+from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Harmony, Outcome
 from paisho_core.hookspecs import hookimpl
@@ -112,11 +112,14 @@ def paisho_apply(game, move):
     cfg = moves.config(game)
     player = st.to_move
     action = move.action
+    # placements, takes and burns change the board for good (see _remember)
+    irreversible = action in ("place", "burn")
     if action == "place":
         st.take("reserve", player, move.tile)
         st.put(move.dst, game.tileset.tile(move.tile, player))
     elif action == "move":
         if st.board[move.dst] is not None:
+            irreversible = True
             _remove(st, move.dst)
         st.relocate(move.src, move.dst)
     elif action == "burn":
@@ -129,6 +132,7 @@ def paisho_apply(game, move):
         raise NotationError(f"unknown Iroh action {action!r}")
     if cfg.fire_burn == "automatic":
         for k in moves.burn_touching(st, r, cfg):
+            irreversible = True
             _remove(st, k)
     game.cache.clear()
     st.extra["passes"] = st.extra.get("passes", 0) + 1 if action == "pass" else 0
@@ -141,6 +145,21 @@ def paisho_apply(game, move):
         st.turn += 1
     st.to_move = other(player)
     game.cache.clear()
+    if cfg.repetition:
+        _remember(st, irreversible)
+
+
+def _remember(st, irreversible: bool) -> None:
+    """Count positions for ``repetition_draw``.  Only positions since the last placement, take
+    or burn can recur (those change what is on the board for good), so the list restarts there.
+    It lives in ``extra`` and is not part of the position format (like a chess FEN, a position
+    does not carry its repetition history)."""
+    b = st.board
+    key = (st.occupied, tuple(b[i] for i in bits(st.occupied)), st.to_move, st.extra["pending_win"])
+    seen = st.extra.get("seen", ())
+    st.extra["seen"] = seen = (key,) if irreversible else seen + (key,)
+    if seen.count(key) >= 3:
+        st.extra["repeated"] = True
 
 
 # -- end of game --------------------------------------------------------------------------------
@@ -158,6 +177,8 @@ def paisho_check_end(game):
         return Outcome(player, WIN)
     if st.extra.get("passes", 0) >= 2:
         return Outcome(None, "both players passed")
+    if st.extra.get("repeated"):
+        return Outcome(None, "threefold repetition")
     if cfg.max_turns and st.turn > cfg.max_turns:
         return Outcome(None, "turn limit")
     return None

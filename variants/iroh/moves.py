@@ -30,6 +30,7 @@ class Config:
     rocks_off_homes: bool
     explicit: bool
     max_turns: int
+    repetition: bool
     lines: LineRules
 
 
@@ -46,6 +47,7 @@ def _config(items: frozenset) -> Config:
         rocks_off_homes=bool(o.get("rocks_away_from_homes")),
         explicit=o.get("proclamation") == "explicit",
         max_turns=int(o.get("max_turns") or 0),
+        repetition=bool(o.get("repetition_draw")),
         lines=LineRules.of(o),
     )
 
