@@ -172,6 +172,19 @@ def _cached_move(action: str, code: str, src: int, dst: int) -> Move:
     return move
 
 
+_PLACEMENTS: dict[tuple, list] = {}
+
+
+def _placements(inf, code: str, player: str) -> list:
+    """Every placement of a kind at its entry points, empty or not (filtered per decision)."""
+    key = (id(inf), code, player)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = _PLACEMENTS[key] = [_cached_move("place", code, -1, p)
+                                    for p in bits(inf.entry[(code, player)])]
+    return found
+
+
 def _turn_moves(game, st, player):
     inf = info(game.variant)
     s = scan(game)
@@ -181,12 +194,12 @@ def _turn_moves(game, st, player):
     for code in inf.order:
         if not pile.get(code) or st.turn < inf.first_turn(code):
             continue
-        pts = inf.entry[(code, player)] & empty
-        flower = code in inf.flowers
-        for p in bits(pts):
-            if flower and not rules.clash_free(inf, st, s, code, player, p):
-                continue
-            out.append(_MOVES.get(("place", code, -1, p)) or _cached_move("place", code, -1, p))
+        if code in inf.flowers:
+            for p in bits(inf.entry[(code, player)] & empty):
+                if rules.clash_free(inf, st, s, code, player, p):
+                    out.append(_cached_move("place", code, -1, p))
+        else:
+            out += [m for m in _placements(inf, code, player) if empty >> m.dst & 1]
     own_block = game.options["own_tiles_block"]
     anchored = st.extra.get("anchored", ())
     b = st.board
@@ -438,9 +451,9 @@ def final_count(game, st=None) -> dict:
         running = st.scores.get(p, 0)
         own = st.owned[p]
         flowers = own & s.flowers
-        parts = {"running": running}
+        # The Pot's points (L303-304) are stated apart from both counts: every count has them.
+        parts = {"running": running, "pot": sum(st.pile("pot", other(p)).values())}
         if mode in ("counting_points", "combined"):
-            parts["pot"] = sum(st.pile("pot", other(p)).values())
             protected = (flowers & near).bit_count()
             parts["protected"] = protected
             parts["dead"] = -(flowers.bit_count() - protected)
