@@ -1,1 +1,398 @@
-"""Placeholder: this variant's plugin is being written."""
+"""Modern Pai Sho as a paisho variant plugin.
+
+Printed source: ``official-rules-book-basic-iroh-3piece-modern-skud-ancient.txt``, chapter 4
+(L580-693).  Every tile starts on the board (the printed layout, Figure 4.2, is missing: the
+YAML carries an invented one); a turn moves one tile by a step and/or hops over its owner's
+tiles; a tile that lands next to tiles it defeats removes them and is removed if it lands next
+to one that defeats it; the Avatar comes back on its starting point; a White Lotus next to an
+enemy must escape at once, and one that holds the Spirit Portal for a full turn wins.
+Rulings: docs/variants/modern/rulings.md.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from paisho_core import board
+from paisho_core.board import LABEL, bits
+from paisho_core.errors import NotationError, PositionError
+from paisho_core.game import Move, Outcome
+from paisho_core.hookspecs import hookimpl
+from paisho_core.tiles import PLAYERS, other
+
+from ..three_piece import geometry
+from ..three_piece.geometry import NEIGHBOURS, position_key, step, step_hop_destinations
+
+YAML = Path(__file__).with_name("modern.yaml")
+NAME = "modern"
+REMOVED = "removed"
+"""The pile of tiles that have left the game (every removed tile but the Avatar)."""
+
+POINT = r"\(-?\d+,-?\d+\)"
+TURN_RE = re.compile(rf"^{POINT}-{POINT}$")
+
+
+@hookimpl
+def paisho_variant_info():
+    return {"name": NAME, "yaml": str(YAML), "title": "Modern Pai Sho"}
+
+
+# -- rules read once per game -----------------------------------------------------------------
+
+class Cfg:
+    """Options, tile roles, the defeat table and the Avatars' starting points of one game."""
+
+    def __init__(self, game) -> None:
+        o = game.options
+        v = game.variant
+        self.adjacency = int(o["adjacency"])
+        self.nb = NEIGHBOURS[self.adjacency]
+        self.combo = "both_sides" if o["hops_both_sides"] else "either_side"
+        self.defender_first = o["resolution"] == "defender_first"
+        self.lotus_must_move = o["lotus_escape"] == "lotus_must_move"
+        self.danger_ok = o["lotus_may_step_into_danger"]
+        self.portal_immediate = o["portal_win"] == "immediate_if_no_enemy_adjacent"
+        self.repetition = o["repetition"]
+        self.max_turns = o["max_turns"]
+        self.no_move = o["no_move"]
+        ts = game.tileset
+        self.lotus = frozenset(k.code for k in ts.kinds if "lotus" in k.tags)
+        self.avatar = frozenset(k.code for k in ts.kinds if "avatar" in k.tags)
+        self.defeats = {a: frozenset(bs) for a, bs in (v.rules_config.get("defeats") or {}).items()}
+        self.portal = v.point_sets.get("spirit_portal", 1 << board.index(0, 0))
+        self.home: dict[str, dict[str, int]] = {p: {} for p in PLAYERS}
+        for i, code, owner in geometry.read_layout(v, o["layout"]):
+            if code in self.avatar:
+                self.home[owner][code] = i
+
+
+def cfg(game) -> Cfg:
+    c = getattr(game, "_modern_cfg", None)
+    if c is None:
+        c = game._modern_cfg = Cfg(game)
+    return c
+
+
+def spread(mask: int, adjacency: int) -> int:
+    """Points next to any point of ``mask``."""
+    return step(mask, board.PLAYABLE, adjacency)
+
+
+class View:
+    """Each player's Lotus points and attackers (every tile but the Lotus) in one position."""
+
+    __slots__ = ("lotus", "attackers", "captured")
+
+    def __init__(self, state, c: Cfg) -> None:
+        b = state.board
+        self.lotus = {p: 0 for p in PLAYERS}
+        for i in bits(state.occupied):
+            t = b[i]
+            if t.kind.code in c.lotus:
+                self.lotus[t.owner] |= 1 << i
+        self.attackers = {p: state.owned[p] & ~self.lotus[p] for p in PLAYERS}
+        nb = c.nb
+        self.captured = {}
+        for p in PLAYERS:
+            foe = self.attackers[other(p)]
+            self.captured[p] = sum(1 << i for i in bits(self.lotus[p]) if nb[i] & foe)
+
+
+def view(game) -> View:
+    v = game.cache.get("modern_view")
+    if v is None:
+        v = game.cache["modern_view"] = View(game.state, cfg(game))
+    return v
+
+
+# -- resolving a move (L658-660) --------------------------------------------------------------
+
+def resolve(c: Cfg, state, m: int) -> tuple[list[int], bool]:
+    """Removals caused by the tile that has just moved to ``m``: (enemy points it defeats,
+    whether it is itself defeated).  Ruling: one evaluation on the final point, all at once."""
+    b = state.board
+    mover = b[m]
+    mc = mover.kind.code
+    if mc in c.lotus:
+        return [], False  # the Lotus attacks nothing; next to an enemy it is captured
+    beats = c.defeats.get(mc, frozenset())
+    mover_avatar = mc in c.avatar
+    victims = []
+    dies = False
+    for e in bits(c.nb[m] & state.owned[other(mover.owner)]):
+        ec = b[e].kind.code
+        if ec in c.lotus:
+            continue  # a Lotus is captured, never removed
+        if mover_avatar or ec in c.avatar or ec in beats:
+            victims.append(e)
+        elif mc in c.defeats.get(ec, ()):
+            dies = True
+    if dies and c.defender_first:
+        victims = []
+    return victims, dies
+
+
+def remove(c: Cfg, state, i: int) -> None:
+    """Take the tile on ``i`` off: an Avatar waits in its owner's reserve, others leave the game."""
+    t = state.lift(i)
+    state.give("reserve" if t.kind.code in c.avatar else REMOVED, t.owner, t.kind.code)
+
+
+# -- legal moves ------------------------------------------------------------------------------
+
+def _moves(game, player: str) -> list[Move]:
+    st = game.state
+    c = cfg(game)
+    v = view(game)
+    b = st.board
+    occ = st.occupied
+    empty = board.PLAYABLE & ~occ
+    own = st.owned[player]
+    unsafe = spread(v.attackers[other(player)], c.adjacency)
+    captured = v.captured[player]
+    out: list[Move] = []
+    if captured and c.lotus_must_move:
+        for s in bits(captured):
+            for d in bits(step(1 << s, empty, c.adjacency) & ~unsafe):
+                out.append(Move("move", f"{LABEL[s]}-{LABEL[d]}", tile=b[s].kind.code, src=s, dst=d))
+        return out
+    for s in bits(own):
+        code = b[s].kind.code
+        if code in c.lotus:
+            dests = step(1 << s, empty, c.adjacency)
+            if not c.danger_ok:
+                dests &= ~unsafe
+        else:
+            dests = step_hop_destinations(s, own, occ, c.adjacency, c.combo)
+        src = LABEL[s] + "-"
+        for d in bits(dests):
+            out.append(Move("move", src + LABEL[d], tile=code, src=s, dst=d))
+    if captured:
+        out = [m for m in out if not _still_captured(game, c, m)]
+    return out
+
+
+def _still_captured(game, c: Cfg, move) -> bool:
+    """Whether the mover's Lotus is still captured after ``move`` (option
+    lotus_escape=any_move_that_ends_capture)."""
+    trial = game.state.copy()
+    player = trial.to_move
+    trial.relocate(move.src, move.dst)
+    victims, dies = resolve(c, trial, move.dst)
+    for e in victims:
+        trial.lift(e)
+    if dies:
+        trial.lift(move.dst)
+    return bool(View(trial, c).captured[player])
+
+
+@hookimpl
+def paisho_legal_moves(game):
+    return _moves(game, game.state.to_move)
+
+
+# -- applying moves ---------------------------------------------------------------------------
+
+def end_turn(state) -> None:
+    if state.to_move == "guest":
+        state.to_move = "host"
+    else:
+        state.to_move = "guest"
+        state.turn += 1
+
+
+@hookimpl
+def paisho_apply(game, move):
+    st = game.state
+    c = cfg(game)
+    if move.action != "move":
+        raise NotationError(f"unknown Modern action {move.action!r}")
+    st.relocate(move.src, move.dst)
+    victims, dies = resolve(c, st, move.dst)
+    for e in victims:
+        remove(c, st, e)
+    if dies:
+        remove(c, st, move.dst)
+    end_turn(st)
+    reincarnate(game, st, st.to_move)
+    game.cache.clear()
+    st.extra["seen"] = st.extra.get("seen", ()) + (position_key(st),)
+
+
+def reincarnate(game, state, player) -> None:
+    """A waiting Avatar comes back on its starting point if that point is empty and no enemy
+    tile is next to it (L662-664; ruling: checked when its owner's turn begins)."""
+    c = cfg(game)
+    pile = state.pile("reserve", player)
+    for code in sorted(c.avatar):
+        if not pile.get(code):
+            continue
+        home = c.home[player].get(code)
+        if home is None or state.board[home] is not None or c.nb[home] & state.owned[other(player)]:
+            continue
+        state.take("reserve", player, code)
+        state.put(home, game.tileset.tile(code, player))
+
+
+# -- end of game ------------------------------------------------------------------------------
+
+def draw_rules(game, c) -> Outcome | None:
+    """Repetition and turn limit (the book has neither; rulings page, 'Games that do not end')."""
+    st = game.state
+    seen = st.extra.get("seen", ())
+    if c.repetition and seen and seen.count(seen[-1]) >= c.repetition:
+        return Outcome(None, "repetition", {"times": c.repetition})
+    if c.max_turns and st.turn > c.max_turns:
+        return Outcome(None, "turn limit", {"max_turns": c.max_turns})
+    return None
+
+
+@hookimpl
+def paisho_check_end(game):
+    st = game.state
+    c = cfg(game)
+    v = view(game)
+    to = st.to_move
+    mover = other(to)
+    if c.portal_immediate:
+        for p in (mover, to):
+            if v.lotus[p] & c.portal and not c.nb[(v.lotus[p] & c.portal).bit_length() - 1] & st.owned[other(p)]:
+                return Outcome(p, "spirit portal")
+    elif v.lotus[to] & c.portal and not v.captured[to] & c.portal:
+        return Outcome(to, "spirit portal")
+    draw = draw_rules(game, c)
+    # Game caches the list it is given here; when a draw rule ends the game the moves are
+    # generated outside the cache so that no stale list outlives the game.
+    stuck = not (_moves(game, to) if draw else game.legal_moves())
+    if stuck:
+        if v.captured[to]:
+            return Outcome(mover, "white lotus dead", {"lotus": [LABEL[i] for i in bits(v.captured[to])]})
+        if c.no_move == "loses":
+            return Outcome(mover, "no legal move", {"stuck": to})
+        return Outcome(None, "no legal move", {"stuck": to})
+    return draw
+
+
+# -- notation, positions, displays -----------------------------------------------------------
+
+@hookimpl
+def paisho_parse_turn(game, body):
+    body = body.replace(" ", "")
+    if not TURN_RE.match(body):
+        raise NotationError(f"{body!r} is not a Modern turn: expected (x1,y1)-(x2,y2), one tile's "
+                            f"move by a step and/or hops")
+    for text in re.findall(POINT, body):
+        try:
+            board.parse_point(text)
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+    return [body]
+
+
+@hookimpl
+def paisho_format_turn(game, moves):
+    return "".join(m.text for m in moves if not m.implicit)
+
+
+@hookimpl
+def paisho_setup(game):
+    layout = geometry.read_layout(game.variant, game.options["layout"])
+    geometry.place_layout(game, layout)
+    st = game.state
+    for p in PLAYERS:
+        st.pile(REMOVED, p)
+    st.turn = 1
+    st.to_move = game.variant.definition.get("first_player", "guest")
+    st.phase = "turn"
+    st.extra["seen"] = (position_key(st),)
+
+
+@hookimpl
+def paisho_validate_options(variant, options):
+    for name in ("repetition", "max_turns"):
+        v = options.get(name)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
+    if options.get("repetition") == 1:
+        return "option repetition must be 0 (off) or at least 2"
+    try:
+        geometry.read_layout(variant, options.get("layout"))
+    except Exception as exc:  # VariantError naming the YAML path
+        return str(exc)
+    return None
+
+
+@hookimpl
+def paisho_position_extra(game):
+    return {}
+
+
+@hookimpl
+def paisho_load_position(game, data):
+    st = game.state
+    c = cfg(game)
+    problems = []
+    if st.phase != "turn":
+        problems.append(("$.phase", f"Modern has only the phase 'turn', not {st.phase!r}"))
+    if st.turn < 1:
+        problems.append(("$.turn", "turns are numbered from 1"))
+    for name in st.piles:
+        if name not in ("reserve", REMOVED):
+            problems.append((f"$.piles.{name}", f"Modern has no pile {name!r} (only '{REMOVED}')"))
+    counts: dict[tuple[str, str], int] = {}
+    for _i, t in st.tiles():
+        counts[(t.owner, t.kind.code)] = counts.get((t.owner, t.kind.code), 0) + 1
+    for p in PLAYERS:
+        for code, n in st.pile("reserve", p).items():
+            if code not in c.avatar:
+                problems.append((f"$.reserves.{p}.{code}", "only a defeated Avatar waits off the board "
+                                                          f"(removed tiles go to piles.{REMOVED})"))
+            counts[(p, code)] = counts.get((p, code), 0) + n
+        for code, n in st.piles.get(REMOVED, {}).get(p, {}).items():
+            if code in c.avatar or code in c.lotus:
+                problems.append((f"$.piles.{REMOVED}.{p}.{code}", "the Avatar and the White Lotus never leave the game"))
+            counts[(p, code)] = counts.get((p, code), 0) + n
+    for (owner, code), n in sorted(counts.items()):
+        if n > game.tileset.by_code[code].count:
+            problems.append(("$.board", f"{owner} has {n} {code} tiles counting board and piles; "
+                                        f"the set has {game.tileset.by_code[code].count}"))
+    if problems:
+        raise PositionError(problems)
+    st.extra["seen"] = (position_key(st),)
+    game.cache.clear()
+
+
+@hookimpl
+def paisho_tile_flags(game):
+    v = view(game)
+    return {"captured": v.captured["host"] | v.captured["guest"]}
+
+
+@hookimpl
+def paisho_status(game):
+    st = game.state
+    c = cfg(game)
+    v = view(game)
+    lines = []
+    for p in PLAYERS:
+        parts = []
+        if v.captured[p]:
+            parts.append("White Lotus captured" + (" (must escape this turn)" if st.to_move == p else ""))
+        elif v.lotus[p] & c.portal:
+            parts.append("White Lotus on the Spirit Portal")
+        waiting = [code for code in sorted(c.avatar) if st.pile("reserve", p).get(code)]
+        for code in waiting:
+            home = c.home[p].get(code)
+            parts.append(f"Avatar waiting to return on {LABEL[home] if home is not None else '?'}")
+        gone = st.piles.get(REMOVED, {}).get(p, {})
+        parts.append("removed " + (",".join(f"{k}x{n}" if n > 1 else k for k, n in sorted(gone.items())) or "none"))
+        lines.append((p.capitalize(), "; ".join(parts)))
+    seen = st.extra.get("seen", ())
+    rules = []
+    if c.repetition:
+        rules.append(f"position seen {seen.count(seen[-1]) if seen else 1}/{c.repetition} times")
+    if c.max_turns:
+        rules.append(f"turn {st.turn} of {c.max_turns}")
+    if rules:
+        lines.append(("Draw rules", ", ".join(rules)))
+    return lines

@@ -145,7 +145,8 @@ def status(game):
 
 def _wheel_turns(game, c: Cfg, player: str):
     """Every Wheel action of ``player``: optional step of one of their Wheels, then a turn of the
-    ring around it by k positions clockwise.  Yields (wheel_src, wheel_dst, k, ring, new_cells)."""
+    ring around it by k positions clockwise.  Yields (wheel_src, wheel_dst, k, ring, new_cells,
+    relevant), ``relevant`` telling whether the ring holds the mover's Irises or enemy Bisons."""
     st = game.state
     b = st.board
     occ = st.occupied
@@ -158,6 +159,10 @@ def _wheel_turns(game, c: Cfg, player: str):
             cells = [None if p < 0 or p == w else b[p] for p in pts]
             if not any(cells):
                 continue
+            # only a ring holding the mover's Irises or enemy Bisons can change their fate
+            relevant = any(t is not None and (
+                (t.owner == player and t.kind.code in c.iris)
+                or (t.owner != player and t.kind.code in c.bison)) for t in cells)
             seen = {tuple(cells)}
             for k in range(1, rotation_steps(pts, c.rim)):
                 new = rotated_cells(cells, pts, k, c.rim)
@@ -167,7 +172,7 @@ def _wheel_turns(game, c: Cfg, player: str):
                 if key in seen:
                     continue
                 seen.add(key)
-                yield w, centre, k, pts, new
+                yield w, centre, k, pts, new, relevant
 
 
 def _after_rotation(r: Roles, player: str, pts, new, w: int, centre: int):
@@ -228,8 +233,11 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
                     if captured_irises(after, foe_b, c) & tracked:
                         continue
             out.append(Move("move", src + LABEL[d], tile=b[s].kind.code, src=s, dst=d))
-    for w, centre, k, pts, new in _wheel_turns(game, c, player):
-        if check:
+    for w, centre, k, pts, new, relevant in _wheel_turns(game, c, player):
+        if check and not relevant:
+            if captured:
+                continue  # nothing that decides a capture moves
+        elif check:
             own_i, f_b, _f_i, _o_b = _after_rotation(r, player, pts, new, w, centre)
             if dead_irises(own_i, f_b, c):
                 continue
