@@ -79,10 +79,12 @@ def _console():
     return Console(highlight=False)
 
 
-def _show(game, colour: Optional[bool] = None) -> None:
+def _show(game, colour: Optional[bool] = None, viewer: Optional[str] = None) -> None:
+    """Draw the board and the lines under it; ``viewer`` hides what that player may not see
+    (default: the player to move)."""
     console = _console()
     use_colour = console.is_terminal if colour is None else colour
-    lines = render.board_lines(game, colour=use_colour) + [""] + render.describe(game)
+    lines = render.board_lines(game, colour=use_colour) + [""] + render.describe(game, viewer)
     if use_colour:
         for line in lines:
             console.print(line)

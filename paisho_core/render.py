@@ -1,10 +1,23 @@
-"""Drawing a position as text: Unicode with colour on a terminal, plain ASCII-safe otherwise."""
+"""Drawing a position as text: Rich markup with colour on a terminal, plain text otherwise.
+
+Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
+and its code (``gR3``); an empty point shows its area (``r`` red garden, ``w`` white garden,
+``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
+touched are marked ``>`` in plain text and highlighted in colour.  Coordinates run along the
+edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
+45}``) are drawn turned 45 degrees clockwise, with every point keeping its ``(x,y)``: each
+screen row is labelled with the coordinates of its two end points.
+"""
 from __future__ import annotations
 
 from . import board
-from .tiles import PLAYER_CODE
+from .tiles import PLAYER_CODE, PLAYERS
 
-EMPTY = {"gate": "G", "red": "r", "white": "w", "neutral": "."}
+OWNER_LETTER = {"host": "h", "guest": "g"}
+OWNER_STYLE = {"host": "bold bright_cyan", "guest": "bold bright_yellow"}
+AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": ""}
+EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black"}
+LAST_STYLE = "on #5a4a00"
 
 
 def _empty_mark(i: int) -> str:
@@ -20,42 +33,137 @@ def _empty_mark(i: int) -> str:
     return "."
 
 
+def is_rotated(game) -> bool:
+    """True when the variant asks for the board turned 45 degrees."""
+    cfg = game.variant.rules_config or {}
+    if cfg.get("rotated"):
+        return True
+    display = cfg.get("display") or {}
+    return isinstance(display, dict) and display.get("rotate_degrees") in (45, -45)
+
+
+def last_points(game) -> int:
+    """Bitset of the points the last turn moved from or to."""
+    turns = game.turns()
+    if not turns:
+        return 0
+    mask = 0
+    for move in turns[-1][2]:
+        for i in (move.src, move.dst):
+            if isinstance(i, int) and 0 <= i < board.NCELLS and board.PLAYABLE >> i & 1:
+                mask |= 1 << i
+    return mask
+
+
+def last_turn_text(game) -> str:
+    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)``."""
+    turns = game.turns()
+    if not turns:
+        return ""
+    number, player, moves = turns[-1]
+    body = game.rules.format_turn(game, moves) or "".join(str(m) for m in moves)
+    return f"{number}{PLAYER_CODE[player]}.{body}"
+
+
+def _cell(game, i: int, colour: bool, last: int, flagged: int) -> str:
+    """Four characters (plus markup in colour mode) for point ``i``."""
+    tile = game.state.board[i]
+    hot = bool(last >> i & 1)
+    if tile is None:
+        mark = _empty_mark(i)
+        text = f"{mark:>3}"
+        if not colour:
+            return (">" if hot else " ") + text
+        style = EMPTY_STYLE[mark] + (" " + (LAST_STYLE if hot else AREA_STYLE[mark])).rstrip()
+        return f" [{style.strip()}]{text}[/]"
+    code = tile.kind.symbol or tile.kind.code
+    text = f"{OWNER_LETTER[tile.owner]}{code}"[:3]
+    if flagged >> i & 1:
+        text = (text + "*")[:3] if len(text) < 3 else text[:2] + "*"
+    text = f"{text:<3}"
+    if not colour:
+        return (">" if hot else " ") + text
+    mark = _empty_mark(i)
+    style = OWNER_STYLE[tile.owner] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
+    return f" [{style.strip()}]{text}[/]"
+
+
 def board_lines(game, colour: bool = False) -> list[str]:
-    """One line per row, y = 8 at the top; each point three characters wide."""
-    st = game.state
-    flags = game.flags()
-    lines = ["     " + "".join(f"{x:>3}" for x in range(-8, 9))]
+    """The board, one string per screen row (Rich markup when ``colour``)."""
+    last = last_points(game)
+    flagged = 0
+    for mask in game.flags().values():
+        flagged |= mask
+    if is_rotated(game):
+        return _rotated_lines(game, colour, last, flagged)
+    head = "      " + "".join(f"{x:>4}" for x in range(-8, 9))
+    lines = [head]
     for y in range(8, -9, -1):
         cells = []
         for x in range(-8, 9):
             if not board.on_board(x, y):
-                cells.append("   ")
-                continue
-            i = board.index(x, y)
-            tile = st.board[i]
-            if tile is None:
-                mark = _empty_mark(i)
-                text = f"{mark:>3}"
-                if colour:
-                    style = {"r": "red", "w": "bright_white", "+": "magenta", "[]": "bold red"}.get(mark, "bright_black")
-                    text = f"[{style}]{text}[/]"
+                cells.append("    ")
             else:
-                code = tile.kind.symbol or tile.kind.code
-                owner = PLAYER_CODE[tile.owner].lower()
-                marked = any(m >> i & 1 for m in flags.values())
-                text = f"{owner}{code}"[:3]
-                text = f"{text:>3}" if not marked else f"{text}*"[-3:] if len(text) < 3 else text
-                if colour:
-                    style = "bold cyan" if tile.owner == "host" else "bold yellow"
-                    if marked:
-                        style += " underline"
-                    text = f"[{style}]{text}[/]"
-            cells.append(text)
-        lines.append(f"{y:>4} " + "".join(cells))
+                cells.append(_cell(game, board.index(x, y), colour, last, flagged))
+        lines.append(f"{y:>5} " + "".join(cells) + f"  {y}")
+    lines.append(head)
     return lines
 
 
-def describe(game) -> list[str]:
+def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
+    """Turned 45 degrees clockwise: screen column u = x + y, screen row v = y - x (up).  A
+    screen column is two characters, so a point takes two columns and its row neighbours are
+    two columns away."""
+    lines = []
+    for v in range(16, -17, -1):
+        out = []
+        ends = []
+        u = -16
+        while u <= 16:
+            x, y = (u - v) // 2, (u + v) // 2
+            if (u + v) % 2 == 0 and board.on_board(x, y):
+                ends.append(f"({x},{y})")
+                out.append(_cell(game, board.index(x, y), colour, last, flagged))
+                u += 2
+            else:
+                out.append("  ")
+                u += 1
+        if ends:
+            lines.append(f"{ends[0]:>8} " + "".join(out).rstrip() + f"  {ends[-1]}")
+    return ["   (turned 45 degrees: each row runs between the points named at its ends)"] + lines
+
+
+def harmonies_of(game) -> list:
+    """``game.harmonies()``, or [] for a variant that does not list harmonies."""
+    try:
+        return game.harmonies()
+    except TypeError:  # the variant's hook answered None
+        return []
+
+
+def pile_lines(game, viewer: str | None = None) -> list[str]:
+    """Each player's piles as ``viewer`` may see them (the mover when None)."""
+    view = game.observation(viewer or game.to_move)
+    hidden = view.get("hidden") or {}
+    out = []
+    for p in PLAYERS:
+        parts = []
+        piles = [("reserve", (view.get("reserves") or {}).get(p, {}), f"reserves.{p}")]
+        for name, per in sorted((view.get("piles") or {}).items()):
+            if isinstance(per, dict) and p in per:
+                piles.append((name, per.get(p) or {}, f"piles.{name}.{p}"))
+        for name, pile, path in piles:
+            if path in hidden:
+                parts.append(f"{name}: {hidden[path]} hidden")
+            elif pile:
+                parts.append(f"{name}: " + " ".join(f"{c}x{n}" if n > 1 else c for c, n in pile.items()))
+        if parts:
+            out.append(f"{p.capitalize()} ({OWNER_LETTER[p]}): " + "; ".join(parts))
+    return out
+
+
+def describe(game, viewer: str | None = None) -> list[str]:
+    """Text lines under the board: turn, last move, status, piles, harmonies, flags."""
     st = game.state
     out = []
     if st.outcome is not None:
@@ -63,13 +171,17 @@ def describe(game) -> list[str]:
     else:
         out.append(f"Turn {st.turn}, {st.to_move} to move ({st.phase})"
                    + (f", this turn so far: {''.join(st.pending)}" if st.pending else ""))
+    last = last_turn_text(game)
+    if last:
+        out.append(f"Last: {last}")
     for label, text in game.status():
         out.append(f"{label}: {text}")
-    harmonies = game.harmonies()
+    out.extend(pile_lines(game, viewer))
+    harmonies = harmonies_of(game)
     if harmonies:
         out.append("Harmonies: " + "  ".join(
             f"{PLAYER_CODE[h.owner]}{h.a}~{h.b}{'*' if h.crosses_midline else ''}".replace(" ", "")
-            for h in harmonies))
+            for h in harmonies) + ("  (* crosses a midline)" if any(h.crosses_midline for h in harmonies) else ""))
     flags = game.flags()
     for name, mask in flags.items():
         if mask:

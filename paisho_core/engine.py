@@ -1,0 +1,224 @@
+"""``paisho engine``: a JSON-lines protocol on stdin/stdout so other programs can drive paisho.
+
+One JSON object per line each way.  A request names its command in ``cmd``; an optional ``id``
+is echoed in the reply.  Every reply has ``ok``: true with the command's fields, or false with
+``error`` (a message) and ``kind`` (the error class).  Bad input never ends the engine; only
+``quit`` or the end of stdin does.  The commands are documented in ``docs/engine.md``.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable
+
+import typer
+
+from .errors import PaishoError
+
+PROTOCOL = 1
+
+
+class EngineError(PaishoError):
+    """A request the engine cannot serve (unknown command, missing field, no game)."""
+
+
+class Engine:
+    """The state behind one protocol session: at most one game at a time."""
+
+    def __init__(self) -> None:
+        self.game = None
+        self.commands: dict[str, Callable[[dict], dict]] = {
+            "hello": self.hello, "variants": self.variants, "new": self.new, "load": self.load,
+            "position": self.load_position, "legal": self.legal, "play": self.play,
+            "undo": self.undo, "state": self.state, "observe": self.observe,
+            "record": self.record, "go": self.go, "quit": self.quit,
+        }
+        self.done = False
+
+    # -- plumbing ------------------------------------------------------------------------------
+    def handle(self, line: str) -> dict:
+        """One request line to one reply object; never raises."""
+        req_id = None
+        try:
+            try:
+                req = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise EngineError(f"not JSON: {exc.msg} (column {exc.colno})") from None
+            if not isinstance(req, dict):
+                raise EngineError("a request must be a JSON object with a cmd field")
+            req_id = req.get("id")
+            cmd = req.get("cmd")
+            if not isinstance(cmd, str):
+                raise EngineError("missing cmd (known: " + ", ".join(self.commands) + ")")
+            fn = self.commands.get(cmd)
+            if fn is None:
+                raise EngineError(f"unknown cmd {cmd!r} (known: {', '.join(self.commands)})")
+            reply = {"ok": True, "cmd": cmd, **fn(req)}
+        except PaishoError as exc:
+            reply = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
+        except RecursionError:
+            reply = {"ok": False, "error": "request too deeply nested", "kind": "EngineError"}
+        except Exception as exc:  # a bug must not end the session: report it as an error object
+            reply = {"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}", "kind": "InternalError"}
+        if req_id is not None:
+            reply["id"] = req_id
+        return reply
+
+    def need_game(self):
+        if self.game is None:
+            raise EngineError("no game: send new (or load) first")
+        return self.game
+
+    @staticmethod
+    def field(req: dict, name: str, kind, default: Any = ...):
+        value = req.get(name, default)
+        if value is ...:
+            raise EngineError(f"{req.get('cmd')}: missing field {name!r}")
+        if value is not None and not isinstance(value, kind) or isinstance(value, bool) and kind in (int, float, (int, float)):
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}")
+        return value
+
+    def summary(self) -> dict:
+        g = self.game
+        return {"variant": g.name, "turn": g.state.turn, "to_move": g.to_move, "phase": g.phase,
+                "decisions": g.ply, "outcome": g.outcome.to_json() if g.outcome else None}
+
+    # -- commands ------------------------------------------------------------------------------
+    def hello(self, req: dict) -> dict:
+        from . import variants
+
+        return {"engine": "paisho", "protocol": PROTOCOL, "variants": variants()}
+
+    def variants(self, req: dict) -> dict:
+        from . import get_variant, variants
+
+        out = []
+        for name in variants():
+            try:
+                v = get_variant(name)
+                out.append({"name": name, "title": v.title,
+                            "options": {k: o["default"] for k, o in v.option_specs.items()}})
+            except PaishoError as exc:
+                out.append({"name": name, "error": str(exc)})
+        return {"variants": out}
+
+    def new(self, req: dict) -> dict:
+        from . import new_game
+        from .cliutil import variant_and_options
+
+        name = self.field(req, "variant", str)
+        options = self.field(req, "options", dict, None) or {}
+        seed = self.field(req, "seed", int, None)
+        variant, opts = variant_and_options(name)
+        opts.update(options)
+        self.game = new_game(variant, options=opts, seed=seed)
+        return self.summary()
+
+    def load(self, req: dict) -> dict:
+        from . import load_record
+
+        self.game = load_record(self.field(req, "record", str), source="record")
+        return self.summary()
+
+    def load_position(self, req: dict) -> dict:
+        from . import from_position
+
+        self.game = from_position(self.field(req, "position", dict), source="position")
+        return self.summary()
+
+    def legal(self, req: dict) -> dict:
+        g = self.need_game()
+        chance = g.chance_outcomes()
+        out = {**self.summary(), "moves": [str(m) for m in g.legal_moves()]}
+        if chance:
+            out["chance"] = [{"move": str(m), "probability": p} for m, p in chance]
+        return out
+
+    def play(self, req: dict) -> dict:
+        g = self.need_game()
+        text = self.field(req, "move", str)
+        before = g.ply
+        g.play(text)
+        played = [str(m) for m in g.moves[before:]]
+        return {"played": played, **self.summary()}
+
+    def undo(self, req: dict) -> dict:
+        g = self.need_game()
+        return {"undone": str(g.undo()), **self.summary()}
+
+    def state(self, req: dict) -> dict:
+        from .render import harmonies_of
+
+        g = self.need_game()
+        return {**self.summary(), "position": g.position(),
+                "harmonies": [{"a": list(h.a), "b": list(h.b), "owner": h.owner,
+                               "owners": list(h.owners) or [h.owner],
+                               "midline_crossing": h.crosses_midline} for h in harmonies_of(g)],
+                "status": [[k, v] for k, v in g.status()]}
+
+    def observe(self, req: dict) -> dict:
+        g = self.need_game()
+        player = self.field(req, "player", str, None) or g.to_move
+        if player not in ("host", "guest"):
+            raise EngineError("observe: player must be host or guest")
+        return {"player": player, "observation": g.observation(player)}
+
+    def record(self, req: dict) -> dict:
+        g = self.need_game()
+        return {"record": g.record(), "turns": len(g.turns())}
+
+    def go(self, req: dict) -> dict:
+        """The computer's choice for the pending decision (played when ``play`` is true)."""
+        from .ai import PLAYER_KINDS, make_player
+
+        g = self.need_game()
+        if g.outcome is not None:
+            raise EngineError("go: the game is over")
+        player = self.field(req, "player", str, "mcts")
+        if player.partition(":")[0] not in PLAYER_KINDS:
+            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)}")
+        iterations = self.field(req, "iterations", int, None)
+        seconds = self.field(req, "seconds", (int, float), None)
+        if iterations is not None and not 1 <= iterations <= 1_000_000:
+            raise EngineError("go: iterations must be between 1 and 1000000")
+        if seconds is not None and not 0 < seconds <= 3600:
+            raise EngineError("go: seconds must be above 0 and at most 3600")
+        bot = make_player(player, seed=self.field(req, "seed", int, None), seconds=seconds,
+                          iterations=iterations)
+        chance = g.chance_outcomes()
+        move = g.sample_chance(chance) if chance else bot.choose(g)
+        out = {"move": str(move)}
+        if getattr(bot, "last_stats", None):
+            out["stats"] = bot.last_stats
+        if req.get("play"):
+            g.play(move)
+        return {**out, **self.summary()}
+
+    def quit(self, req: dict) -> dict:
+        self.done = True
+        return {"bye": True}
+
+
+def serve(stdin=None, stdout=None) -> None:
+    """Read requests until ``quit`` or the end of input, answering each on its own line."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    engine = Engine()
+    for line in stdin:
+        if not line.strip():
+            continue
+        reply = engine.handle(line)
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
+        if engine.done:
+            break
+
+
+def cmd_engine():
+    """Serve the JSON-lines protocol on stdin/stdout (see docs/engine.md)."""
+    serve()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("engine")(cmd_engine)
