@@ -303,7 +303,7 @@ def _after_placement(game, st, o, player) -> None:
     st.extra["placing"] = None
     if _checkpoint(game, st, o, player):
         return
-    if _move_list(game, st, o):
+    if rules.any_move(st, o, rules.drained_mask(st, o)):
         st.phase = "move"
     else:
         _end_turn(st)  # no tile can move: the turn ends with the placement (ruling R11)

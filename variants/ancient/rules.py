@@ -359,6 +359,14 @@ def all_moves(state, o: Opts, drained: int) -> list[tuple[int, int]]:
     return out
 
 
+def any_move(state, o: Opts, drained: int) -> bool:
+    """True if some tile can move (stops at the first one found)."""
+    for s in bits(state.occupied & ~drained):
+        if destinations(state, o, s):
+            return True
+    return False
+
+
 # -- the Wheel ---------------------------------------------------------------------------------
 
 def wheel_rotations(state, o: Opts, centre: int) -> list[tuple[int, list[tuple[int, int]]]]:
