@@ -144,7 +144,6 @@ def paisho_apply(game, move):
     if player == "host":
         st.turn += 1
     st.to_move = other(player)
-    game.cache.clear()
     if cfg.repetition:
         _remember(st, irreversible)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paisho_core.board import GATES, bits
+from paisho_core.board import GATES, TRANSPOSE, bits, nearest
 
 from .geometry import ARMS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
 
@@ -56,29 +56,44 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
     gates = GATES if rules.gates_block else 0
     knot_transparent = not rules.knotweed_blocks
     harmonizer, knotweed, rock, earth = r.harmonizer, r.knotweed, r.rock, r.earth
+    # Lines of sight: the nearest "blocker" in each direction by bit tricks; only when it is a
+    # Rock does the look continue point by point.
+    blockers, blockers_t = state.occupied | gates, state.occupied_t
+    for g in bits(gates):
+        blockers_t |= 1 << TRANSPOSE[g]
+    if knot_transparent:
+        for k in bits(state.occupied):
+            if b[k].kind.code in knotweed:
+                blockers &= ~(1 << k)
+                blockers_t &= ~(1 << TRANSPOSE[k])
     for a in bits(state.occupied & ~ON_MIDLINE):
         ta = b[a]
         ca = ta.kind.code
         if ca not in harmonizer:
             continue
         a_earth = ca in earth
+        seen = nearest(blockers, blockers_t, a)
         for d in TOWARD_MIDLINES[a]:
             rocks = []
-            q = -1
-            for j in RAYS[a][d]:
-                t = b[j]
-                if t is None:
-                    if gates >> j & 1:
-                        break
-                    continue
-                c = t.kind.code
-                if c in knotweed and knot_transparent:
-                    continue
-                if c in rock:
-                    rocks.append(j)
-                    continue
-                q = j
-                break
+            q = seen[d]
+            if q < 0 or b[q] is None:
+                continue
+            if b[q].kind.code in rock:
+                q = -1
+                for j in RAYS[a][d]:
+                    t = b[j]
+                    if t is None:
+                        if gates >> j & 1:
+                            break
+                        continue
+                    c = t.kind.code
+                    if c in knotweed and knot_transparent:
+                        continue
+                    if c in rock:
+                        rocks.append(j)
+                        continue
+                    q = j
+                    break
             if a_earth:
                 for k in rocks:
                     arm = crossed_arm(a, k)

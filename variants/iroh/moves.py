@@ -13,7 +13,6 @@ from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, step4, step8
 from paisho_core.game import Move
 from paisho_core.sight import reach
 
-from .geometry import RAYS
 from .harmony import LineRules
 
 
@@ -66,12 +65,14 @@ def knotweed_points(state, r) -> int:
     return m
 
 
-def frozen(state, r, cfg: Config) -> int:
+def frozen(state, r, cfg: Config, knots: int | None = None) -> int:
     """Tiles that may not move: those around a Knotweed, except Fire and the Lotus (L450, L454,
     L456).  Only tiles that move at all are listed."""
     near = cfg.near
     zone = 0
-    for k in bits(knotweed_points(state, r)):
+    if knots is None:
+        knots = knotweed_points(state, r)
+    for k in bits(knots):
         zone |= near[k]
     out = 0
     b = state.board
@@ -104,10 +105,10 @@ def _placements(state, r, cfg: Config, player: str) -> list[Move]:
     return out
 
 
-def _movements(state, r, cfg: Config, player: str) -> list[Move]:
+def _movements(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
     b = state.board
     out = []
-    stuck = frozen(state, r, cfg)
+    stuck = frozen(state, r, cfg, knots)
     empty = PLAYABLE & ~state.occupied
     ends_forbidden = 0 if cfg.may_occupy_homes else r.homes
     for s in bits(state.owned[player] & ~stuck):
@@ -130,10 +131,8 @@ def _movements(state, r, cfg: Config, player: str) -> list[Move]:
             out += [Move("move", head + LABEL[e], tile=code, src=s, dst=e) for e in bits(targets)]
             continue
         leaps = code in r.leaps
-        for ray in RAYS[s]:
-            for j in ray[:dist]:
-                if not path >> j & 1:
-                    break
+        for lane in r.lanes[code][s]:
+            for j in lane:
                 t = b[j]
                 if t is None:
                     if ends >> j & 1:
@@ -147,8 +146,7 @@ def _movements(state, r, cfg: Config, player: str) -> list[Move]:
     return out
 
 
-def _burns(state, r, cfg: Config, player: str) -> list[Move]:
-    knots = knotweed_points(state, r)
+def _burns(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
     if not knots:
         return []
     b = state.board
@@ -163,9 +161,10 @@ def turn_moves(game, state, r) -> list[Move]:
     """Every legal choice for the player to move (one decision per turn)."""
     cfg = config(game)
     player = state.to_move
-    out = _placements(state, r, cfg, player) + _movements(state, r, cfg, player)
+    knots = knotweed_points(state, r)
+    out = _placements(state, r, cfg, player) + _movements(state, r, cfg, player, knots)
     if cfg.fire_burn == "action":
-        out += _burns(state, r, cfg, player)
+        out += _burns(state, r, cfg, player, knots)
     if cfg.explicit:
         out.append(Move("proclaim", "proclaim"))
     elif not out:

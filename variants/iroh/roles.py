@@ -9,6 +9,8 @@ from functools import lru_cache
 
 from paisho_core import board
 
+from .geometry import RAYS
+
 TAGS = ("harmonizer", "double_harmony", "lotus", "through_rocks", "rock", "knotweed", "unfrozen",
         "burns_knotweed", "captures", "capturable", "bends", "leaps", "placed_anywhere")
 
@@ -37,11 +39,30 @@ class Roles:
         self.anywhere = t["placed_anywhere"]
         self.move = {k.code: k.move for k in kinds}
         self.area = {k.code: k.stops for k in kinds}
+        self.lanes = {code: _lanes(self.area[code], self.move[code])
+                      for code in self.order if self.move[code] and code not in self.bends}
         homes = (variant.rules_config or {}).get("home") or {"host": [0, 8], "guest": [0, -8]}
         self.home = {p: board.index(*xy) for p, xy in homes.items()}
         self.homes = 0
         for i in self.home.values():
             self.homes |= 1 << i
+
+
+def _lanes(area: int, distance: int) -> list[tuple[tuple[int, ...], ...]]:
+    """For every point, the four straight paths a tile of this area and reach may take: each
+    ray cut at ``distance`` points or at the first point outside ``area``."""
+    out: list[tuple[tuple[int, ...], ...]] = [()] * board.NCELLS
+    for i in board.POINTS:
+        lanes = []
+        for ray in RAYS[i]:
+            lane = []
+            for j in ray[:distance]:
+                if not area >> j & 1:
+                    break
+                lane.append(j)
+            lanes.append(tuple(lane))
+        out[i] = tuple(lanes)
+    return out
 
 
 @lru_cache(maxsize=None)
