@@ -649,6 +649,13 @@ def test_random_games(seed, which):
         assert g.ply <= 2 * 40
         accounted(g)
         before = g.position()
+        if rng.random() < 0.2:
+            bad = rng.choice(["(0,0)-(0,0)", "A(0,8)" if g.to_move == "guest" else "A(0,-8)",
+                              "burn(8,8)", f"{g.state.turn}{'H' if g.to_move == 'guest' else 'G'}.pass",
+                              "9G.(1,1)-", "Z(0,-8)"])
+            with pytest.raises((IllegalMoveError, NotationError)):
+                g.play(bad)
+            assert g.position() == before
         m = greedy_choice(g, rng)
         g.play(m)
         if rng.random() < 0.1:
