@@ -371,6 +371,8 @@ VOCABULARY = re.compile(r"\b(skud|lotus|orchid|rose|jasmine|rock|wheel|boat|knot
 KNOWN = {
     "play.py": "paisho_core/play.py: `paisho play` defaults its VARIANT argument to \"skud\"",
     "ai.py": "paisho_core/ai.py: the module docstring's example calls new_game(\"skud\", ...)",
+    "compare.py": "paisho_core/compare.py: docstring example run_compare([\"skud\", ...]) and a "
+                  "comment naming the Knotweed",
 }
 
 
