@@ -576,12 +576,29 @@ def test_observation_hides_hands_and_pile():
     view = g.observation("guest")
     assert view["piles"]["hand"]["guest"] == {"B": 2, "R4": 2, "R5": 1}
     assert view["piles"]["hand"]["host"] == {}
-    assert view["hand_sizes"] == {"host": 5, "guest": 5}
     assert view["draw_order"] == {"host": None} and view["piles"]["pool"]["host"] == {}
     assert sum(view["unseen"].values()) == 43 + 5
     assert view["hidden"] == {"piles.hand.host": 5, "piles.pool.host": 43}
     assert view["hidden_hand"] is None and g.observation("host")["hidden_hand"] == "left"
     assert "seed" not in view
+    book = paisho.new_game("ancient", {"preset": "book"}, seed=7)
+    view = book.observation("host")
+    assert view["hidden"] == {"piles.hand.guest": 5, "piles.pool.guest": 49}
+    assert sum(view["piles"]["pool"]["host"].values()) == 48 and view["piles"]["pool"]["guest"] == {}
+
+
+def test_typed_turns_in_a_seeded_game():
+    """Whole turns typed during play: the game draws itself; a drawn tile written in the turn
+    must be the seed's next tile."""
+    g = paisho.new_game("ancient", {"first_player": "guest"}, seed=7)
+    g.play("1G.x:R4/R5")
+    assert g.record().splitlines()[-1] == "1G.x:R4/R5"
+    before = g.position()
+    with pytest.raises(IllegalMoveError, match="does not match"):
+        g.play("1H.x:W5/W3")
+    assert g.position() == before
+    g.play("1H.x/R3")
+    assert g.record().splitlines()[-1] == "1H.x:R3/R3"
 
 
 def test_determinized_view_rebuilds_a_game():

@@ -439,6 +439,15 @@ def _decide(game, reason: str) -> Outcome:
 
 
 @hookimpl
+def paisho_evaluate(game, player):
+    """For computer players: the exhaustion tiebreak (harmonies of one's own placing), since
+    board tiles belong to nobody; a win at the target is found by search, not scored here."""
+    st = game.state
+    own = rules.own_harmonies(st, analysis(game)[1], st.extra.get("centre_id", 0))
+    return float(own[player] - own[other(player)])
+
+
+@hookimpl
 def paisho_check_end(game):
     st = game.state
     if st.phase != "turn" or st.turn < 1:
@@ -799,32 +808,29 @@ def paisho_load_position(game, data):
 
 @hookimpl
 def paisho_observation(game, player):
-    """The position as ``player`` sees it: the opponent's hand, the pools and the draw order
-    are emptied; ``hidden`` maps each emptied pile to its size and ``unseen`` lists the tiles
-    that may be in them (the shape :func:`paisho_core.ai.determinize` reads).  The Guest does
-    not see which hand hides the ritual tile."""
+    """The position as ``player`` sees it: the opponent's hand and every pool whose contents
+    the player cannot know (the shared pool; under ``per_player`` the opponent's reserve: one's
+    own reserve is the own set less one's own draws) are emptied, and the draw order is dropped.
+    ``hidden`` maps each emptied pile to its size and ``unseen`` counts the tiles that may be in
+    them (the shape :func:`paisho_core.ai.determinize` reads).  The Guest does not see which
+    hand hides the ritual tile."""
     pos = game.position()
+    o = opts(game)
     opp = other(player)
     piles = pos.get("piles", {})
+    secret = [("hand", opp)] + [("pool", k) for k in o.pool_keys if o.shared or k == opp]
     unseen: dict[str, int] = {}
-    for key, counts in piles.get("pool", {}).items():
+    hidden = {}
+    for name, key in secret:
+        counts = piles.get(name, {}).get(key, {})
+        hidden[f"piles.{name}.{key}"] = sum(counts.values())
         for c, n in counts.items():
             unseen[c] = unseen.get(c, 0) + n
-    for c, n in piles.get("hand", {}).get(opp, {}).items():
-        unseen[c] = unseen.get(c, 0) + n
-    hidden = {f"piles.hand.{opp}": sum(piles.get("hand", {}).get(opp, {}).values())}
-    for key, counts in piles.get("pool", {}).items():
-        if key in opts(game).pool_keys:
-            hidden[f"piles.pool.{key}"] = sum(counts.values())
+        if name in piles:
+            piles[name][key] = {}
     pos["hidden"] = hidden
-    pos["hand_sizes"] = {p: sum(piles.get("hand", {}).get(p, {}).values()) for p in PLAYERS}
-    pos["pool_sizes"] = {k: sum(v.values()) for k, v in piles.get("pool", {}).items()}
-    if "hand" in piles:
-        piles["hand"][opp] = {}
-    if "pool" in piles:
-        piles["pool"] = {p: {} for p in PLAYERS}
-    pos["draw_order"] = {k: None for k in pos.get("draw_order", {})}
     pos["unseen"] = dict(sorted(unseen.items(), key=lambda kv: ORDER[kv[0]]))
+    pos["draw_order"] = {k: None for k in pos.get("draw_order", {})}
     if player == "guest":
         pos["hidden_hand"] = None
     pos["viewer"] = player
