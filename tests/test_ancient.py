@@ -569,6 +569,28 @@ def test_deal_tag_replays_a_hand_dealt_game():
         paisho.load_record(physical.replace("centre:W5", "centre:Q"))
 
 
+def test_docs_record_example():
+    """The hand-dealt record shown on docs/variants/ancient/rules.md replays."""
+    rec = ('[Variant "ancient"]\n'
+           '[Deal "host:W3,R4,R4,R5,W;guest:W4,W5,R4,W,L;centre:W5;hidden:left"]\n'
+           "0G.left,first\n1G.R4(-2,3)&(-2,3)-(-1,5)\n1H.x:R3/W\n")
+    g = paisho.load_record(rec)
+    assert g.to_move == "guest" and g.state.turn == 2
+    assert g.position()["piles"]["hand"]["host"] == {"R3": 1, "R4": 2, "R5": 1, "W3": 1}
+    assert g.position()["piles"]["discard"]["host"] == {"W": 1}
+
+
+def test_refill_exhaustion_needs_empty_pools():
+    """Ruling R36: under draw_rule=refill empty hands end the game only once the pool is empty
+    too (a refill draw could still give a tile to place)."""
+    g = game_of(["W3@(-3,2)"], phase="move", pool={"R": 1}, order=["R"], options={"draw_rule": "refill"})
+    g.play("(-3,2)-(-3,1)")
+    assert g.outcome is None
+    g = game_of(["W3@(-3,2)"], phase="move", options={"draw_rule": "refill"})
+    g.play("(-3,2)-(-3,1)")
+    assert g.outcome.reason == "exhaustion"
+
+
 def test_observation_hides_hands_and_pile():
     """Hidden information: a player sees their own hand, not the opponent's, nor the pool or
     its order."""
