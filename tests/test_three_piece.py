@@ -249,3 +249,39 @@ def test_random_games(seed, which):
     assert dict(replay.position(), seed=None) == unseeded  # no chance: records carry no seed
     assert replay.outcome == game.outcome
     assert paisho.load_record(game.record()).record() == game.record()
+
+
+def test_wheel_turn_notation_accepts_anticlockwise_counts():
+    """Notation (rules page): ``~-1`` is read as ``~7``; counts outside 1..7 are errors."""
+    game = paisho.new_game(V, seed=1)
+    game.play("1G.(6,-4)~-3")
+    assert game.record().strip().endswith("1G.(6,-4)~5")
+    with pytest.raises(NotationError):
+        game.play("1H.(-6,4)~0")
+
+
+def test_a_corrected_layout_needs_no_code(tmp_path):
+    """Ruling 'Starting layout (invented)': a player with the printed Figure 3.2 (L524-534)
+    writes it into a small overlay YAML that extends 3-piece; a wrong layout is reported with
+    its YAML path."""
+    import yaml
+
+    from paisho_core.variant import load_variant_file
+
+    layout = {"guest": {"I": [[1, -7], [2, -7], [3, -7], [4, -7], [5, -6]],
+                        "B": [[1, -6], [2, -6], [3, -6], [4, -6], [4, -5]],
+                        "W": [[0, -7], [0, -6], [3, -5], [5, -5]]}}
+    layout["host"] = {code: [[-x, -y] for x, y in pts] for code, pts in layout["guest"].items()}
+    overlay = {"name": "three-piece-printed", "extends": V,
+               "rules": {"layouts": {"printed": layout}},
+               "options": [{"name": "layout", "default": "printed"}]}
+    path = tmp_path / "printed.yaml"
+    path.write_text(yaml.safe_dump(overlay), "utf-8")
+    game = paisho.new_game(load_variant_file(path), seed=1)
+    assert at(game, 1, -7) == "GI" and at(game, -1, 7) == "HI"
+    assert game.legal_moves()
+    layout["guest"]["W"] = [[0, -7], [0, -6], [3, -5]]
+    overlay["name"] = "three-piece-misprinted"
+    path.write_text(yaml.safe_dump(overlay), "utf-8")
+    with pytest.raises(VariantError, match=r"layouts\.printed\.guest\.W: 3 points for 4 tiles"):
+        paisho.new_game(load_variant_file(path), seed=1)

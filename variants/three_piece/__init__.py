@@ -321,7 +321,8 @@ def paisho_apply(game, move):
     else:
         raise NotationError(f"unknown 3-Piece action {move.action!r}")
     game.cache.clear()
-    if before and (_captured_idents(game, player) & before):
+    if before and (_captured_idents(game, player) & before) and not status(game)[other(player)][1]:
+        # (a move that kills an enemy Iris wins even so: check_end gives it to the mover)
         st.outcome = Outcome(other(player), "iris not freed", {"loser": player})
     end_turn(st)
     game.cache.clear()
