@@ -73,7 +73,7 @@ def harmony_set(game):
 
 def points_now(game, player):
     inf = info(game.variant)
-    return rules.turn_points(inf, game.state, Scan(inf, game.state), player)
+    return rules.turn_points(inf, game.state, Scan(inf, game.state, game.options), player)
 
 
 # -- setup and placement ------------------------------------------------------------------------
@@ -181,6 +181,24 @@ def test_l_move_is_exactly_two_then_two():
     ends = {m.dst for m in g.legal_moves() if m.src == board.index(-2, -3)}
     assert {board.coords(e) for e in ends} <= {(-4, -1), (0, -1), (-4, -5), (0, -5)}
     assert board.index(0, -5) in ends
+
+
+def test_l_move_up_to_option():
+    """B2 option l_move: up_to also allows legs of one step."""
+    g = game_at(["GW4(-2,-3)"], options={"l_move": "up_to"})
+    ends = {board.coords(m.dst) for m in g.legal_moves() if m.src == board.index(-2, -3)}
+    assert {(0, -2), (0, -4), (0, -5)} <= ends
+    exact = {board.coords(m.dst) for m in game_at(["GW4(-2,-3)"]).legal_moves()}
+    assert (0, -2) not in exact and (0, -4) not in exact
+
+
+def test_lotus_king_steps_option():
+    """B3 option lotus_steps: king lets the Lotus step diagonally."""
+    tiles = ["GL(2,-3)"]
+    ortho = {board.coords(m.dst) for m in game_at(tiles).legal_moves() if m.src == board.index(2, -3)}
+    king = {board.coords(m.dst) for m in game_at(tiles, options={"lotus_steps": "king"}).legal_moves()
+            if m.src == board.index(2, -3)}
+    assert (4, -5) not in ortho and (4, -5) in king and ortho < king
 
 
 def test_opponent_tiles_block_own_do_not():
@@ -368,6 +386,14 @@ def test_be5_natural_harmony_scores_two_and_garden_bonus():
     assert final_count(g)["guest"]["garden_bonus"] == 2
 
 
+def test_natural_harmony_on_a_midline_and_the_pure_garden_option():
+    """B20: a midline point is red and white, so a Rose there makes a Natural Harmony with a
+    White Jade in a White Garden; option natural_requires_pure_garden refuses it."""
+    tiles = ["GR3(0,-3)", "GW5(3,-3)"]
+    assert points_now(game_at(tiles), "guest") == 2
+    assert points_now(game_at(tiles, options={"natural_requires_pure_garden": True}), "guest") == 1
+
+
 def test_be6_no_harmony_on_a_port():
     """BE6, L254: a tile on a starting point forms no harmony."""
     g = game_at(["GW5(0,0)", "GW4(0,-3)"])
@@ -466,12 +492,20 @@ def test_be16_protected_and_dead_flowers():
     assert counts["protected"] == 1 and counts["dead"] == -1
 
 
+def test_protection_metric_option():
+    """B24 option protection_metric: manhattan counts steps along lines."""
+    tiles = ["HL(0,5)", "GW3(2,3)"]
+    assert final_count(game_at(tiles))["guest"]["protected"] == 1
+    g = game_at(tiles, options={"protection_metric": "manhattan"})
+    assert final_count(g)["guest"]["protected"] == 0
+
+
 def test_how_to_score_counts_tiles_near_lotus_and_on_board():
     """L277-282: 'How to Score' adds 1 per own tile within three of a White Lotus and takes 1
     for every own tile on the board."""
     g = game_at(["HL(0,5)", "GW3(3,2)", "GW3(4,1)", "GK(-3,-3)"], options={"end_count": "how_to_score"})
     counts = final_count(g)["guest"]
-    assert counts["near_lotus"] == 1 and counts["on_board"] == -3
+    assert counts["near_lotus"] == 1 and counts["on_board"] == -3 and counts["pot"] == 0
 
 
 def test_wager_points_go_to_the_pot_winner():
@@ -543,7 +577,9 @@ OPTION_SETS = [
     {"max_turns": 25},
     {"max_turns": 25, "own_tiles_block": True, "score_timing": "every_turn", "boat_convoy": "any"},
     {"max_turns": 25, "end_count": "how_to_score", "wheel_wrong_garden": "illegal", "first_move": "host"},
-    {"max_turns": 40, "target_points": 30, "end_count": "combined", "boat_convoy": "off"},
+    {"max_turns": 40, "target_points": 30, "end_count": "combined", "boat_convoy": "off",
+     "l_move": "up_to", "lotus_steps": "king", "natural_requires_pure_garden": True,
+     "protection_metric": "manhattan"},
 ]
 
 
@@ -593,7 +629,7 @@ def recomputed_scores(game):
         mover, turn, phase = g.state.to_move, g.state.turn, g.phase
         g.play(move.text)
         if phase != "spring" and (g.state.to_move, g.state.turn) != (mover, turn):
-            scan = Scan(inf, g.state)
+            scan = Scan(inf, g.state, opts)
             for p in (("host", "guest") if opts["score_timing"] == "every_turn" else (mover,)):
                 totals[p] += rules.turn_points(inf, g.state, scan, p)
     return totals

@@ -28,7 +28,7 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
 from . import rules
-from .rules import DIRECTIONS, NEAR3, Scan, info
+from .rules import DIRECTIONS, NEAR3, NEAR3_STEPS, Scan, info
 
 YAML = Path(__file__).with_name("basic.yaml")
 PHASES = ("spring", "turn", "power", "convoy")
@@ -66,7 +66,7 @@ def paisho_setup(game):
 def scan(game) -> Scan:
     s = game.cache.get("scan")
     if s is None:
-        s = game.cache["scan"] = Scan(info(game.variant), game.state)
+        s = game.cache["scan"] = Scan(info(game.variant), game.state, game.options)
     return s
 
 
@@ -304,7 +304,7 @@ def _end_turn(game, st, passed: bool = False) -> None:
     inf = info(game.variant)
     _resolve_own_clashes(inf, st)
     mover = st.to_move
-    s = Scan(inf, st)
+    s = Scan(inf, st, game.options)
     scorers = PLAYERS if game.options["score_timing"] == "every_turn" else (mover,)
     scores = dict(st.scores)
     for p in scorers:
@@ -363,7 +363,7 @@ def paisho_apply(game, move):
             st.extra["boat_moved"] = st.extra.get("boat_moved", frozenset()) | {ident}
         if role in ("wheel", "boat"):
             game.cache.clear()
-            if _power_options(game, st, Scan(inf, st), dst, True):
+            if _power_options(game, st, Scan(inf, st, game.options), dst, True):
                 st.phase = "power"
                 st.extra["power"] = (dst, True)
                 return
@@ -374,7 +374,7 @@ def paisho_apply(game, move):
         st.extra["power"] = (move.src, False)
         return
     if action == "rotate":
-        moves = rules.wheel_turns(inf, st, Scan(inf, st), move.src, True)[move.aux]
+        moves = rules.wheel_turns(inf, st, Scan(inf, st, game.options), move.src, True)[move.aux]
         lifted = [(dst, st.ident[src], st.lift(src)) for src, dst in moves]
         for dst, ident, tile in lifted:
             st.put(dst, tile, ident)
@@ -400,7 +400,7 @@ def paisho_apply(game, move):
         _moved(st, ident)
         done = done + (ident,)
         st.extra["convoy"] = (boat, name, done)
-        if len(done) >= 3 or not _carry_moves(game, st, Scan(inf, st), boat, DIRECTIONS[name], done):
+        if len(done) >= 3 or not _carry_moves(game, st, Scan(inf, st, game.options), boat, DIRECTIONS[name], done):
             _anchor(st, boat)
             _end_turn(game, st)
         return
@@ -435,12 +435,13 @@ def final_count(game, st=None) -> dict:
     """The end-of-game count of each player, with its parts (L277-282 or L310-325, B23)."""
     st = st or game.state
     inf = info(game.variant)
-    s = Scan(inf, st)
+    s = Scan(inf, st, game.options)
     mode = game.options["end_count"]
     lotus = s.by_role["lotus"]
+    table = NEAR3 if game.options["protection_metric"] == "chebyshev" else NEAR3_STEPS
     near = 0
     for q in bits(lotus):
-        near |= NEAR3[q]
+        near |= table[q]
     pairs = rules.harmony_pairs(inf, st, s)
     in_harmony = 0
     for a, b, _o, _v in pairs:
@@ -467,7 +468,7 @@ def final_count(game, st=None) -> dict:
             near_other = 0
             for i in bits(own):
                 lotuses = lotus & ~(1 << i)
-                if any((NEAR3[q] >> i) & 1 for q in bits(lotuses)):
+                if any((table[q] >> i) & 1 for q in bits(lotuses)):
                     near_other += 1
             parts["near_lotus"] = near_other
             parts["on_board"] = -own.bit_count()

@@ -31,14 +31,19 @@ for _i in board.POINTS:
 
 NEAR3: list[int] = [0] * board.NCELLS
 """Points at Chebyshev distance <= 3 of each point (protection by a White Lotus, B24)."""
+NEAR3_STEPS: list[int] = [0] * board.NCELLS
+"""Points at most 3 steps along lines from each point (Manhattan distance, B24 option)."""
 for _i in board.POINTS:
     _x, _y = coords(_i)
-    _m = 0
+    _m = _s = 0
     for _dx in range(-3, 4):
         for _dy in range(-3, 4):
             if on_board(_x + _dx, _y + _dy):
                 _m |= 1 << index(_x + _dx, _y + _dy)
+                if abs(_dx) + abs(_dy) <= 3:
+                    _s |= 1 << index(_x + _dx, _y + _dy)
     NEAR3[_i] = _m
+    NEAR3_STEPS[_i] = _s
 
 
 def transpose_mask(mask: int) -> int:
@@ -84,6 +89,9 @@ class Info:
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         # Garden of each colour: a point carrying that colour (midline and d=7 points count, B20).
         self.garden = {"red": board.AREA["red"] & ~self.ports, "white": board.AREA["white"] & ~self.ports}
+        # Only points of one colour, not on a midline or the diamond's rim (B20 option).
+        pure = ~board.AREA["neutral"] & ~(board.AREA["red"] & board.AREA["white"])
+        self.pure_garden = {c: m & pure for c, m in self.garden.items()}
         near_ports = self.ports
         for p in bits(self.ports):
             near_ports |= AROUND[p]
@@ -137,9 +145,11 @@ class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies")
+                 "harmony_pairs", "disharmonies", "options", "garden")
 
-    def __init__(self, inf: Info, st) -> None:
+    def __init__(self, inf: Info, st, options=None) -> None:
+        self.options = options or {}
+        self.garden = inf.pure_garden if self.options.get("natural_requires_pure_garden") else inf.garden
         b = st.board
         by_role = {r: 0 for r in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")}
         flowers = 0
@@ -198,7 +208,7 @@ def eligible_mask(inf: Info, st, scan: Scan) -> int:
     return mask & ~inf.ports & ~scan.drained & ~scan.spring
 
 
-def pair_value(inf: Info, st, a: int, q: int, traits: dict):
+def pair_value(inf: Info, st, a: int, q: int, traits: dict, garden=None):
     """``(owner, points)`` if the tiles on a and q would harmonize when in line, else None.
 
     Both must be eligible (see :func:`eligible_mask`).  Natural Harmony (L247-249) is worth 2.
@@ -225,9 +235,10 @@ def pair_value(inf: Info, st, a: int, q: int, traits: dict):
         return None
     if cq not in inf.harmony_partners[ca]:
         return None
+    garden = garden or inf.garden
     red, white = (a, q) if inf.colour[ca] == "red" else (q, a)
-    if (inf.colour[ca] != inf.colour[cq] and (inf.garden["red"] >> red) & 1
-            and (inf.garden["white"] >> white) & 1):
+    if (inf.colour[ca] != inf.colour[cq] and (garden["red"] >> red) & 1
+            and (garden["white"] >> white) & 1):
         return ta.owner, 2
     return ta.owner, 1
 
@@ -248,7 +259,7 @@ def harmony_pairs(inf: Info, st, scan: Scan):
         e, n = board.nearest_east_north(lines, lines_t, a)
         for q in (e, n):
             if q >= 0 and (elig >> q) & 1:
-                v = pair_value(inf, st, a, q, traits)
+                v = pair_value(inf, st, a, q, traits, scan.garden)
                 if v is not None:
                     out.append((a, q, v[0], v[1]))
     scan.harmony_pairs = out
@@ -276,7 +287,7 @@ def disharmonies(inf: Info, st, scan: Scan):
                 continue
             if traits is None:
                 traits = _traits(inf, st, scan)
-            v = pair_value(inf, st, lo, hi, traits)
+            v = pair_value(inf, st, lo, hi, traits, scan.garden)
             if v is not None and v[0] != tc.owner:
                 out.append((lo, hi, c, v[0], v[1]))
     scan.disharmonies = out
@@ -341,7 +352,7 @@ def can_land_on(inf: Info, mover: str, target: str) -> bool:
     return mover in inf.flowers and target in inf.clash_partners[mover]
 
 
-def destinations(inf: Info, st, src: int, passable: int, player: str) -> int:
+def destinations(inf: Info, st, src: int, passable: int, player: str, options=None) -> int:
     """Points the tile on ``src`` may reach under its movement rule (L148-215, B1-B4), before
     the checks on what it lands on."""
     code = st.board[src].kind.code
@@ -360,23 +371,26 @@ def destinations(inf: Info, st, src: int, passable: int, player: str) -> int:
                 if not leap and not (passable >> p) & 1:
                     break
     elif motion == "l_move":
+        # exactly 2 then 2 at a right angle (B2); option l_move: up_to allows 1 or 2 per leg
+        legs = ((2, 2),) if (options or {}).get("l_move", "exact") == "exact" else (
+            (1, 1), (1, 2), (2, 1), (2, 2))
         for d1 in DIRECTIONS.values():
             for d2 in DIRECTIONS.values():
                 if d1[0] * d2[0] + d1[1] * d2[1] != 0:
                     continue
-                p = src
-                ok = True
-                path = []
-                for d in (d1, d1, d2, d2):
-                    p = step(p, d)
-                    if p < 0:
-                        ok = False
-                        break
-                    path.append(p)
-                if ok and all((passable >> q) & 1 for q in path[:3]):
-                    out |= 1 << path[3]
+                for n1, n2 in legs:
+                    p = src
+                    path = []
+                    for d in (d1,) * n1 + (d2,) * n2:
+                        p = step(p, d)
+                        if p < 0:
+                            break
+                        path.append(p)
+                    if p >= 0 and all((passable >> q) & 1 for q in path[:-1]):
+                        out |= 1 << p
     elif motion == "path":
-        landing, touched = reach(src, dist, passable, step4)
+        king = code in inf.codes_of["lotus"] and (options or {}).get("lotus_steps") == "king"
+        landing, touched = reach(src, dist, passable, board.step8 if king else step4)
         out = landing | touched
     return out
 
@@ -388,7 +402,7 @@ def move_targets(inf: Info, st, scan: Scan, src: int, own_block: bool) -> int:
     code = tile.kind.code
     empty = PLAYABLE & ~st.occupied
     passable = empty if own_block else empty | st.owned[player]
-    ends = destinations(inf, st, src, passable, player) & inf.stops[code]
+    ends = destinations(inf, st, src, passable, player, scan.options) & inf.stops[code]
     ends &= ~st.owned[player]
     opp = ends & st.owned[other(player)]
     b = st.board
