@@ -367,6 +367,36 @@ def test_convoy_option_off_and_any():
     assert "(-4,-6)-(-4,-3)" in texts(anywhere)
 
 
+def test_moved_boat_pushes_but_never_carries():
+    """L134-135, L194-197: a Boat may push after moving; a Boat that has moved may not carry."""
+    g = game_at(["GB(2,-7)", "HR3(2,-3)", "GW3(1,-3)"])
+    g.play("(2,-7)-(2,-4)")
+    assert g.phase == "power" and "push(2,-3)" in texts(g) and not any(t.startswith("ferry") for t in texts(g))
+    g.play("push(2,-3)")  # the Rose is pushed north to (2,-2), a white point: back to the reserve
+    assert tile_at(g, 2, -2) is None and tile_at(g, 2, -3) is None
+    assert g.record().splitlines()[-1] == "5G.(2,-7)-(2,-4)+push(2,-3)"
+    h = game_at(["GB(2,-4)!boat_moved", "GW3(1,-3)", "HR5(6,6)"])
+    assert "(2,-4)" not in texts(h)  # nothing to push, and no carry for a Boat that has moved
+
+
+def test_flower_leaves_its_port():
+    """L148-149, L223: a Jasmine placed at the Home Port moves off it along a line."""
+    g = game_at([], reserves={"guest": dict(FULL), "host": dict(FULL)})
+    g.play("W3(0,-8)")
+    assert g.to_move == "host"
+    g.play("W3(0,8)")
+    assert "(0,-8)-(0,-5)" in texts(g) and "(0,-8)-(1,-8)" in texts(g)
+
+
+def test_pushed_spring_flower_counts_as_moved():
+    """L256-257 (B19): any displacement of a Spring Flower lets it harmonize."""
+    g = game_at(["GW3(2,-2)!spring", "GW4(5,-3)", "GB(1,-2)"])
+    assert not g.harmonies()
+    g.play("5G.(1,-2)+push(2,-2)")
+    assert ((3, -2), (5, -3), "guest") not in harmony_set(g)
+    assert not (g.flags()["spring"] >> board.index(3, -2)) & 1
+
+
 def test_anchored_boat_cannot_move():
     """L196-197: a Boat that carried tiles may not move again."""
     g = game_at(["GB(2,-5)!anchored", "GW3(1,-5)"])
