@@ -22,6 +22,7 @@ from paisho_core.errors import IllegalMoveError, NotationError, PositionError
 
 from paisho_variants.iroh import harmony as ih
 from paisho_variants.iroh import pairs, winning_set
+from paisho_variants.iroh.roles import roles
 
 COUNTS = {"A": 4, "W": 4, "E": 4, "F": 4, "L": 1, "R": 2, "K": 3}
 """The set each player owns (L388-399)."""
@@ -541,6 +542,21 @@ def brute_force_set(pair_list, player, state):
     return count
 
 
+def brute_force_cover(pair_list, player, state):
+    """The most arms covered at once, trying every choice of at most one harmony per arm."""
+    by_arm = [[(a, b) for a, b, x, o in pair_list if x == arm and player in o] + [None]
+              for arm in "NESW"]
+    best = 0
+    for choice in itertools.product(*by_arm):
+        use = {}
+        for pair in choice:
+            for i in pair or ():
+                use[i] = use.get(i, 0) + 1
+        if all(n <= (2 if state.board[i].code == "W" else 1) for i, n in use.items()):
+            best = max(best, sum(1 for pair in choice if pair))
+    return best
+
+
 def random_position(rng, options):
     """Tiles of both sets scattered on the centre of the board, where lines cross often."""
     points = [(x, y) for x in range(-4, 5) for y in range(-4, 5)]
@@ -566,13 +582,17 @@ def test_win_test_matches_brute_force(options):
     """Acceptance 1: candidate harmonies and the four-arm set against brute force."""
     rng = random.Random(2024)
     wins = losses = 0
-    for _ in range(1500):
+    for k in range(1500):
         g = random_position(rng, options)
         assert pairs(g) == naive_pairs(g)
         for player in ("guest", "host"):
             n = brute_force_set(pairs(g), player, g.state)
             found = winning_set(g, player)
             assert (found is not None) == (n > 0)
+            if k < 300:
+                cover = ih.arms_coverable(pairs(g), player, ih.capacity_of(g.state, roles(g.variant)))
+                assert cover == brute_force_cover(pairs(g), player, g.state)
+                assert (cover == 4) == (n > 0)
             if found:
                 wins += 1
                 arms = set()

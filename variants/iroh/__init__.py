@@ -21,7 +21,7 @@ from paisho_core.notation import point
 from paisho_core.tiles import PLAYERS, other
 
 from . import harmony, moves
-from .geometry import ARMS, X, Y
+from .geometry import ARMS, ON_MIDLINE, X, Y
 from .roles import roles
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -181,6 +181,37 @@ def paisho_check_end(game):
     if cfg.max_turns and st.turn > cfg.max_turns:
         return Outcome(None, "turn limit")
     return None
+
+
+# -- computer players -------------------------------------------------------------------------
+
+def _prospects(game, player: str) -> float:
+    """How close ``player`` is to a win: midline arms covered, harmonies, a set (and whether its
+    window is running), tiles in play, tiles lost."""
+    st = game.state
+    mine = sum(1 for _a, _b, _arm, owners in pairs(game) if player in owners)
+    cover = harmony.arms_coverable(pairs(game), player, harmony.capacity_of(st, roles(game.variant)))
+    value = 3.0 * cover + 0.5 * mine
+    if cover == 4:
+        value += 6.0 + (4.0 if player in st.extra.get("pending_win", ()) else 0.0)
+    value -= 0.5 * st.count("captured", player)
+    # a set needs tiles in all four quadrants: reward bringing harmonizers out and spreading them
+    b = st.board
+    harmonizer = roles(game.variant).harmonizer
+    quadrants = [0, 0, 0, 0]
+    for i in bits(st.owned[player] & ~ON_MIDLINE):
+        if b[i].kind.code in harmonizer:
+            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
+    value += 0.75 * sum(min(n, 2) for n in quadrants)
+    return value
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """For computer players: the difference of both players' prospects."""
+    if game.state.outcome is not None:
+        return None
+    return _prospects(game, player) - _prospects(game, other(player))
 
 
 # -- notation ---------------------------------------------------------------------------------

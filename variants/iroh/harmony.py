@@ -149,6 +149,36 @@ def four_arm_set(pairs, player: str, capacity) -> tuple | None:
     return tuple(chosen) if search(0) else None
 
 
+def arms_coverable(pairs, player: str, capacity) -> int:
+    """The largest number of midline arms ``player`` covers at once under the same tile limits
+    (4 means a four-midline set); a measure of progress for computer players."""
+    by_arm = [[(a, q) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS]
+    lists = [lst for lst in by_arm if lst]
+    used: dict[int, int] = {}
+    best = 0
+
+    def search(k: int, got: int) -> None:
+        nonlocal best
+        if got + len(lists) - k <= best:
+            return
+        if k == len(lists):
+            best = got
+            return
+        for a, q in lists[k]:
+            ua, uq = used.get(a, 0), used.get(q, 0)
+            if ua >= capacity(a) or uq >= capacity(q):
+                continue
+            used[a], used[q] = ua + 1, uq + 1
+            search(k + 1, got + 1)
+            used[a], used[q] = ua, uq
+            if best == len(lists):
+                return
+        search(k + 1, got)
+
+    search(0, 0)
+    return best
+
+
 def capacity_of(state, r):
     """How many harmonies of a set the tile on a point may take part in."""
     b = state.board
