@@ -288,23 +288,22 @@ def _return_wrong_garden(inf, st, points) -> None:
             _to_reserve(st, p)
 
 
-def _resolve_own_clashes(inf, st) -> None:
+def _resolve_own_clashes(game, inf, st) -> Scan:
     """Every flower in line with a clashing flower of its own owner returns to the reserve
-    (L229-230, B18), until no such pair is left."""
+    (L229-230, B18), until no such pair is left.  Returns the scan of the final board."""
     while True:
-        s = Scan(inf, st)
+        s = Scan(inf, st, game.options)
         bad = rules.own_clashes(inf, st, s)
         if not bad:
-            return
+            return s
         for i in bits(bad):
             _to_reserve(st, i)
 
 
 def _end_turn(game, st, passed: bool = False) -> None:
     inf = info(game.variant)
-    _resolve_own_clashes(inf, st)
+    s = _resolve_own_clashes(game, inf, st)
     mover = st.to_move
-    s = Scan(inf, st, game.options)
     scorers = PLAYERS if game.options["score_timing"] == "every_turn" else (mover,)
     scores = dict(st.scores)
     for p in scorers:

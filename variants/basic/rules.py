@@ -154,13 +154,15 @@ class Scan:
         by_role = {r: 0 for r in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")}
         flowers = 0
         role = inf.role
-        for i in bits(st.occupied):
-            code = b[i].kind.code
-            r = role.get(code)
+        m = st.occupied
+        while m:
+            low = m & -m
+            m ^= low
+            r = role.get(b[low.bit_length() - 1].kind.code)
             if r is not None:
-                by_role[r] |= 1 << i
+                by_role[r] |= low
             else:
-                flowers |= 1 << i
+                flowers |= low
         self.by_role = by_role
         self.flowers = flowers
         # Knotweed drains every tile around it except other Knotweeds, while it stands (B9).
