@@ -290,6 +290,57 @@ def test_explicit_proclamation():
     assert g.outcome is None and g.to_move == "host"
 
 
+WIN_RECORD = """[Variant "iroh"]
+1G.A(0,-8); 1H.A(0,8)
+2G.(0,-8)-(1,-8); 2H.(0,8)-(1,8)
+3G.(1,-8)-(2,-5); 3H.(1,8)-(2,8)
+4G.(2,-5)-(2,-1); 4H.(2,8)-(1,8)
+5G.(2,-1)-(2,3); 5H.(1,8)-(2,8)
+6G.W(0,-8); 6H.(2,8)-(1,8)
+7G.(0,-8)-(0,-7); 7H.(1,8)-(2,8)
+8G.(0,-7)-(0,-5); 8H.(2,8)-(1,8)
+9G.(0,-5)-(0,-3); 9H.(1,8)-(2,8)
+10G.(0,-3)-(0,-1); 10H.(2,8)-(1,8)
+11G.(0,-1)-(0,1); 11H.(1,8)-(2,8)
+12G.(0,1)-(-2,1); 12H.(2,8)-(1,8)
+13G.(-2,1)-(-2,3); 13H.(1,8)-(2,8)
+14G.F(0,-8); 14H.(2,8)-(1,8)
+15G.(0,-8)-(0,-6); 15H.(1,8)-(2,8)
+16G.(0,-6)-(0,-3); 16H.(2,8)-(1,8)
+17G.(0,-3)-(-2,-3); 17H.(1,8)-(2,8)
+18G.W(0,-8); 18H.(2,8)-(1,8)
+19G.(0,-8)-(0,-6); 19H.(1,8)-(2,8)
+20G.(0,-6)-(1,-6); 20H.(2,8)-(1,8)
+21G.(1,-6)-(1,-4); 21H.(1,8)-(2,8)
+22G.(1,-4)-(3,-4); 22H.(2,8)-(1,8)
+23G.(3,-4)-(3,-2); 23H.(1,8)-(2,8)
+24G.A(0,-8); 24H.(2,8)-(1,8)
+25G.(0,-8)-(1,-8); 25H.(1,8)-(2,8)
+26G.(1,-8)-(2,-5); 26H.(2,8)-(1,8)
+27G.(2,-5)-(2,-1); 27H.(1,8)-(2,8)
+28G.(2,-1)-(3,2); 28H.(2,8)-(1,8)
+29G.F(0,-8); 29H.(1,8)-(2,8)
+30G.(0,-8)-(0,-5); 30H.(2,8)-(1,8)
+31G.(0,-5)-(0,-2); 31H.(1,8)-(2,8)
+32G.(0,-2)-(-3,-2); 32H.(2,8)-(1,8)
+"""
+"""A whole game (also on docs/variants/iroh/rules.md): the Guest walks six tiles out of its home
+point into the set of IE3/IE9 shape while the Host shuffles an Air."""
+
+
+def test_whole_game_to_a_win():
+    """L473-479 end to end: the set is completed on 32G, the Host's 32H leaves it, the Guest
+    wins at the start of turn 33; the record replays and re-writes identically."""
+    g = paisho.load_record(WIN_RECORD)
+    assert g.outcome.winner == "guest" and g.outcome.reason == "four midline harmonies"
+    assert g.state.turn == 33 and g.to_move == "guest"
+    assert paisho.load_record(g.record()).record() == g.record()
+    g.undo()
+    assert g.outcome is None and g.position()["pending_win"] == ["guest"]
+    g.undo()
+    assert g.position()["pending_win"] == [] and winning_set(g, "guest") is None
+
+
 # -- movement and areas (L437-470, rulings I8, I9, I15) -----------------------------------------
 
 def test_water_moves_straight_on_white():
