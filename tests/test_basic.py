@@ -565,6 +565,18 @@ def test_turn_limit_ends_the_game():
 
 # -- notation and positions -------------------------------------------------------------------
 
+def test_docs_sample_opening_replays():
+    """The sample opening on docs/variants/basic/rules.md is a valid record."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "variants" / "basic" / "rules.md"
+    text = page.read_text("utf-8").split("A sample opening")[1].split("```")[1]
+    g = paisho.load_record(text)
+    assert g.state.turn == 6 and g.to_move == "guest"
+    assert tile_at(g, -6, -3) == "GW5" and tile_at(g, 4, 4) == "HR3"
+    assert g.record().splitlines()[2:] == [line for line in text.strip().splitlines()[1:]]
+
+
 def test_bad_notation_and_illegal_moves_change_nothing():
     g = game_at(["GW3(-6,-5)"])
     before = g.position()
@@ -665,7 +677,7 @@ def recomputed_scores(game):
     return totals
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=hst.integers(0, 10**6), which=hst.integers(0, len(OPTION_SETS) - 1))
 def test_random_games(seed, which):
     """Random games end within a bound; every tile is accounted for; undo is exact; records and
