@@ -599,6 +599,9 @@ def test_bad_position_fields_are_reported():
         paisho.from_position(position(["GW3(1,-2)!anchored"]))
     with pytest.raises(PositionError):
         paisho.from_position(position([], phase="bonus"))
+    with pytest.raises(PositionError) as exc:  # a lone Wheel has nothing to turn
+        paisho.from_position(position(["GW(5,-4)"], phase="power", power={"at": [5, -4], "moved": False}))
+    assert "$.power" in str(exc.value)
 
 
 def test_mid_turn_position_round_trip():

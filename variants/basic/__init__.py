@@ -657,6 +657,9 @@ def paisho_load_position(game, data):
     if problems:
         raise PositionError(problems)
     game.cache.clear()
+    if phase in ("power", "convoy") and not paisho_legal_moves(game):
+        raise PositionError([(f"$.{phase}", f"the tile there has no {phase} decision to make")])
+    game.cache.clear()
 
 
 @hookimpl
