@@ -414,6 +414,10 @@ def test_be5_natural_harmony_scores_two_and_garden_bonus():
     g.play("(-6,-5)-(-6,-6)")
     assert g.state.scores["guest"] == 2
     assert final_count(g)["guest"]["garden_bonus"] == 2
+    # L263: a harmony scores again at the end of each turn while it stands
+    g.play("W3(0,8)")
+    g.play("(-6,-6)-(-6,-5)")
+    assert g.state.scores["guest"] == 4
 
 
 def test_natural_harmony_on_a_midline_and_the_pure_garden_option():
