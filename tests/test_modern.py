@@ -258,6 +258,11 @@ def test_random_games(seed, which):
         if rng.random() < 0.1 and game.outcome is None:
             with pytest.raises(IllegalMoveError):
                 game.play("(0,0)-(9,9)")
+    out = game.outcome
+    if out.reason == "white lotus dead":
+        assert game.state.to_move != out.winner and game.flags()["captured"]
+    elif out.reason == "spirit portal":
+        assert game.state.board[board.index(0, 0)].code == "L"
     replay = paisho.load_record(game.record())
     assert dict(replay.position(), seed=None) == dict(game.position(), seed=None)
     assert replay.outcome == game.outcome

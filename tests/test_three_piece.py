@@ -244,6 +244,11 @@ def test_random_games(seed, which):
         if rng.random() < 0.1 and game.outcome is None:
             with pytest.raises(IllegalMoveError):
                 game.play("(0,0)-(9,9)")
+    out = game.outcome
+    if out.reason == "iris killed":
+        assert flagged(game, "dead")
+    elif out.reason == "iris not freed" and game.state.to_move != out.winner:
+        assert flagged(game, "captured")
     replay = paisho.load_record(game.record())
     unseeded = dict(game.position(), seed=None)
     assert dict(replay.position(), seed=None) == unseeded  # no chance: records carry no seed
