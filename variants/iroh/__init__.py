@@ -21,7 +21,7 @@ from paisho_core.notation import point
 from paisho_core.tiles import PLAYERS, other
 
 from . import harmony, moves
-from .geometry import ARMS, ON_MIDLINE, X, Y
+from .geometry import ARMS, X, Y
 from .roles import roles
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -199,10 +199,14 @@ def _prospects(game, player: str) -> float:
     b = st.board
     harmonizer = roles(game.variant).harmonizer
     quadrants = [0, 0, 0, 0]
-    for i in bits(st.owned[player] & ~ON_MIDLINE):
+    for i in bits(st.owned[player]):
         if b[i].kind.code in harmonizer:
-            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
+            value += 0.3
+            if X[i] and Y[i]:
+                quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
     value += 0.75 * sum(min(n, 2) for n in quadrants)
+    # the opponent's tiles a Knotweed holds still
+    value += 0.3 * (paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
     return value
 
 
