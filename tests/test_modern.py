@@ -166,6 +166,10 @@ def test_me9_step_then_hops_or_hops_then_step_over_own_tiles_only():
     game = pos({(0, -5): "GE", (0, -4): "GW", **LOTUSES})
     assert "(0,-5)-(1,-3)" in texts(game)  # hop to (0,-3), then step
     assert "(0,-5)-(1,-2)" not in texts(game)  # hop, step, hop is not a move by default
+    game = pos({(0, -5): "GE", (0, -4): "GW", (1, -2): "GA", **LOTUSES}, hops_both_sides=True)
+    assert "(0,-5)-(1,-1)" in texts(game)  # hop to (0,-3), step to (1,-3), hop the Air
+    game = pos({(0, -5): "GE", **LOTUSES}, adjacency=8)
+    assert "(0,-5)-(1,-4)" in texts(game)  # a diagonal step
 
 
 def test_notation_options_and_positions():

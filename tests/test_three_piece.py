@@ -137,6 +137,8 @@ def test_te8_hops_over_own_tiles_chain_but_not_over_enemy_tiles():
     assert "(0,-6)-(0,-4)" in moves  # one hop
     assert "(0,-6)-(1,-2)" in moves  # two hops then a step
     assert "(0,-6)-(2,-6)" not in moves  # over the Host Iris
+    diagonal = pos(tiles, adjacency=8)
+    assert "(0,-6)-(1,-5)" in texts(diagonal) and "(0,-6)-(1,-5)" not in moves
     strict = pos(tiles, jump_combo="step_or_chain")
     assert "(0,-6)-(1,-2)" not in texts(strict) and "(0,-6)-(0,-2)" in texts(strict)
 

@@ -42,7 +42,7 @@ def paisho_variant_info():
 # -- rules read once per game -----------------------------------------------------------------
 
 class Cfg:
-    """The options and tile roles of one game, read once and kept in ``game.cache``-free form."""
+    """The options and tile roles of one game, read once (options never change during a game)."""
 
     __slots__ = ("adjacency", "nb", "combo", "rim", "red", "dead_zone", "iris_may_move",
                  "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel")
@@ -175,31 +175,24 @@ def _wheel_turns(game, c: Cfg, player: str):
                 yield w, centre, k, pts, new, relevant
 
 
-def _after_rotation(r: Roles, player: str, pts, new, w: int, centre: int):
-    """(own irises, foe bisons, foe irises, own bisons) after a Wheel action."""
+def _after_rotation(r: Roles, player: str, pts, new) -> tuple[int, int]:
+    """(the mover's Irises, the enemy Bisons) after a Wheel turn gives ring ``pts`` the
+    contents ``new``."""
     ring_mask = 0
     for p in pts:
         if p >= 0:
             ring_mask |= 1 << p
-    foe = other(player)
-    own_i, own_b = r.iris[player] & ~ring_mask, r.bison[player] & ~ring_mask
-    foe_i, foe_b = r.iris[foe] & ~ring_mask, r.bison[foe] & ~ring_mask
+    own_i = r.iris[player] & ~ring_mask
+    foe_b = r.bison[other(player)] & ~ring_mask
     for p, t in zip(pts, new):
         if t is None:
             continue
-        bit = 1 << p
-        mine = t.owner == player
-        if "iris" in t.kind.tags:
-            if mine:
-                own_i |= bit
-            else:
-                foe_i |= bit
+        if t.owner == player:
+            if "iris" in t.kind.tags:
+                own_i |= 1 << p
         elif "bison" in t.kind.tags:
-            if mine:
-                own_b |= bit
-            else:
-                foe_b |= bit
-    return own_i, foe_b, foe_i, own_b
+            foe_b |= 1 << p
+    return own_i, foe_b
 
 
 def _all_moves(game, player: str, check: bool) -> list[Move]:
@@ -238,7 +231,7 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
             if captured:
                 continue  # nothing that decides a capture moves
         elif check:
-            own_i, f_b, _f_i, _o_b = _after_rotation(r, player, pts, new, w, centre)
+            own_i, f_b = _after_rotation(r, player, pts, new)
             if dead_irises(own_i, f_b, c):
                 continue
             if captured:
