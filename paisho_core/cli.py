@@ -75,11 +75,20 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
 @guarded
 def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
                json_out: bool = typer.Option(False, "--json", help="Print outcome, harmonies and final position as JSON."),
-               variant: Optional[str] = typer.Option(None, "--variant", help="Variant for records with no Variant tag.")):
+               variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag.")):
     """Replay a record move by move and print the outcome."""
     from . import load_record
+    from .record import parse_record
 
-    game = load_record(_read(file), source=str(file), variant=variant)
+    text = _read(file)
+    name = None
+    if variant:
+        v, _ = variant_and_options(variant)
+        name = v.name
+        tagged = parse_record(text, str(file))[0].get("Variant")
+        if tagged and tagged != name:
+            raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant gives {name}")
+    game = load_record(text, source=str(file), variant=name)
     outcome = game.outcome.to_json() if game.outcome else None
     if json_out:
         typer.echo(json.dumps({
@@ -116,17 +125,25 @@ def cmd_options(variant: str = typer.Argument(..., help="Variant name or YAML fi
 
 @app.command("validate")
 @guarded
-def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a position JSON or a record.")):
-    """Check a variant definition, a position or a record and report every problem."""
+def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a position JSON or a record."),
+                 variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file for a record or position of a YAML variant.")):
+    """Check a variant definition, a position or a record and report every problem.
+
+    A variant YAML (full or overlay) is loaded with its parent and hooks and a game of it is
+    started, so a broken hook shows here rather than during play."""
+    from . import new_game
     from .variant import load_variant_file
 
     suffix = file.suffix.lower()
     if suffix in (".yaml", ".yml"):
         v = load_variant_file(file)
+        game = new_game(v, seed=0)
+        first = len(game.legal_moves())
         typer.echo(f"{file}: valid variant {v.name!r} ({len(v.tileset.kinds)} tile kinds, "
-                   f"{len(v.option_specs)} options)")
+                   f"{len(v.option_specs)} options, {first} legal first moves)")
         return
-    game = _load_game(file)
+    name = variant_and_options(variant)[0].name if variant else None
+    game = _load_game(file, name)
     kind = "position" if _read(file).lstrip().startswith("{") else "record"
     state = f"over: {game.outcome.result} ({game.outcome.reason})" if game.outcome else f"{game.to_move} to move"
     typer.echo(f"{file}: valid {game.name} {kind}, {state}")

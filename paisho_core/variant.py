@@ -1,19 +1,24 @@
 """Variant definitions, discovery through entry points, and hook resolution."""
 from __future__ import annotations
 
+import difflib
+import functools
 import importlib
 import importlib.util
+import inspect
+import re
 import sys
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
+import jsonschema
 import pluggy
 
 from . import board, hookspecs
-from .errors import VariantError
-from .schema import DocumentError, load_yaml, validate
+from .errors import PaishoError, VariantError
+from .schema import DocumentError, json_path, load_yaml, schema
 from .tiles import Relation, TileKind, TileSet, stops_mask
 
 ENTRY_POINT_GROUP = "paisho.variants"
@@ -100,21 +105,32 @@ class Variant:
         pm.add_hookspecs(hookspecs)
         for plugin in plugins:
             if not pm.is_registered(plugin):
-                pm.register(plugin)
+                try:
+                    pm.register(plugin)
+                except (pluggy.PluginValidationError, ValueError) as exc:
+                    raise VariantError(f"{source}: hook module {getattr(plugin, '__file__', plugin)}: {exc}") from None
         self.pm = pm
         self.rules = Rules(pm)
 
     def options(self, given: dict | None) -> dict:
-        """Complete an options dict with defaults; unknown names or wrong types are errors."""
+        """Complete an options dict with defaults; unknown names or bad values are errors that
+        list what is valid."""
         given = dict(given or {})
         out = {}
         for name, spec in self.option_specs.items():
-            value = given.pop(name, spec["default"])
             default = spec["default"]
-            if isinstance(default, bool) and not isinstance(value, bool):
-                raise VariantError(f"option {name} of {self.name} must be true or false, got {value!r}")
+            value = given.pop(name, default)
+            kind = spec.get("type") or _type_name(default)
+            if not _fits(value, kind):
+                raise VariantError(f"option {name} of {self.name} takes {_TYPE_WORDS[kind]}, got {value!r}")
             if "choices" in spec and value not in spec["choices"]:
-                raise VariantError(f"option {name} of {self.name} must be one of {spec['choices']}, got {value!r}")
+                raise VariantError(f"option {name} of {self.name} must be one of "
+                                   f"{', '.join(map(str, spec['choices']))}, got {value!r}")
+            low, high = spec.get("minimum"), spec.get("maximum")
+            if (low is not None and value < low) or (high is not None and value > high):
+                span = f"from {low} to {high}" if low is not None and high is not None else (
+                    f"at least {low}" if low is not None else f"at most {high}")
+                raise VariantError(f"option {name} of {self.name} must be {span}, got {value!r}")
             out[name] = value
         if given:
             known = ", ".join(sorted(self.option_specs)) or "none"
@@ -125,26 +141,164 @@ class Variant:
         return out
 
 
-def read_definition(path: str | Path) -> dict:
-    """Read and schema-validate a variant YAML file; errors name the file, line and field."""
-    path = Path(path)
+def _read_document(path: Path) -> tuple[dict, dict]:
+    """Parse and schema-validate a variant YAML file; returns (data, line map).
+
+    Every problem names the file, the line and the field (JSON path)."""
     try:
         text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise VariantError(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise VariantError(f"{path}: line 1: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise VariantError(f"{path}: cannot read: {exc.strerror}") from None
-    data, lines = load_yaml(text, str(path))
-    if not isinstance(data, dict):
-        raise DocumentError(str(path), [("$", 1, "a variant definition must be a mapping")])
-    validate(data, "variant", str(path), lines)
-    return data
+    try:
+        data, lines = load_yaml(text, str(path))
+        if not isinstance(data, dict):
+            raise DocumentError(str(path), [("$", 1, "a variant definition must be a mapping of "
+                                                    "fields such as 'name:' and 'extends:'")])
+        _validate(data, path, lines)
+    except DocumentError as exc:
+        raise VariantError(str(exc)) from None
+    return data, lines
 
 
-def _plugin_from_path(spec: str, base_dir: Path) -> ModuleType:
+def _schema_problems(data: dict, key_of=None) -> list[tuple[tuple, str]]:
+    """(JSON path, message) of every schema error; an unknown field is reported at its own
+    path (so at its own line), not at the mapping that holds it."""
+    validator = jsonschema.Draft202012Validator(schema("variant"))
+    out = []
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        key = tuple(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            known = set(err.schema.get("properties", {}))
+            extra = [k for k in err.instance if k not in known]
+            if extra:
+                key = key + (extra[0],)
+                allowed = ", ".join(sorted(known))
+                out.append((key, f"unknown field {extra[0]!r} (allowed here: {allowed})"))
+                continue
+        out.append((key, err.message))
+    return out
+
+
+def _validate(data: dict, path: Path, lines: dict) -> None:
+    problems = []
+    for key, message in _schema_problems(data):
+        probe = key
+        while probe and probe not in lines:
+            probe = probe[:-1]
+        problems.append((json_path(key), lines.get(probe), message))
+    if problems:
+        raise DocumentError(str(path), problems)
+
+
+def read_definition(path: str | Path) -> dict:
+    """Read and schema-validate a variant YAML file; errors name the file, line and field."""
+    return _read_document(Path(path))[0]
+
+
+def _problem(path, lines: dict, key: tuple, message: str) -> VariantError:
+    """A VariantError naming the file, the line of ``key`` (or of its nearest parent) and the
+    field's JSON path."""
+    probe = tuple(key)
+    while probe and probe not in lines:
+        probe = probe[:-1]
+    line = lines.get(probe) if lines else None
+    where = f"line {line}, " if line else ""
+    return VariantError(f"{path}: {where}{json_path(key)}: {message}")
+
+
+# -- hook modules -----------------------------------------------------------------------------
+
+def _def_line(fn) -> int | None:
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    return code.co_firstlineno if code else None
+
+
+def _frame_line(tb, file: str) -> int | None:
+    """The last line of ``file`` in a traceback (where a designer's code went wrong)."""
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == file:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _guard_hook(fn, attr: str, file: str):
+    """Wrap a plain hook implementation of a designer's file so that a bug in it ends with one
+    message naming the hook, the file and the line, never a traceback.  Errors the rules raise on
+    purpose (any PaishoError: an illegal move, bad notation) pass through unchanged."""
+
+    @functools.wraps(fn)
+    def guarded(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PaishoError:
+            raise
+        except Exception as exc:
+            line = _frame_line(exc.__traceback__, file) or _def_line(fn)
+            raise VariantError(f"{file}: line {line}: hook {attr} failed: "
+                               f"{type(exc).__name__}: {exc}") from exc
+
+    guarded.paisho_guarded = True
+    return guarded
+
+
+def _check_hooks(module: ModuleType, file, guard: bool = False) -> None:
+    """Check a hook module against the contract: every function marked ``@hookimpl`` must name a
+    hook of :mod:`paisho_core.hookspecs` and take only that hook's arguments; a function named
+    like a hook but not marked is a forgotten decorator.  Errors name the file, the line and the
+    hook.  With ``guard``, plain implementations are wrapped by :func:`_guard_hook`."""
+    file = str(file)
+    for attr, fn in list(vars(module).items()):
+        if not callable(fn) or isinstance(fn, type):
+            continue
+        opts = getattr(fn, "paisho_impl", None)
+        own = getattr(fn, "__module__", None) == module.__name__
+        if opts is None:
+            if own and attr in _HOOKS:
+                raise VariantError(f"{file}: line {_def_line(fn)}: {attr} is not marked "
+                                   f"@paisho_core.hookimpl, so it would never be called")
+            continue
+        if not isinstance(opts, dict):
+            continue
+        line = _def_line(fn)
+        spec = getattr(hookspecs, attr, None) if attr in _HOOKS else None
+        if spec is None:
+            close = difflib.get_close_matches(attr, _HOOKS, 1)
+            hint = f"did you mean {close[0]}?" if close else f"the hooks are {', '.join(_HOOKS)}"
+            raise VariantError(f"{file}: line {line}: {attr} is not a paisho hook ({hint})")
+        allowed = list(inspect.signature(spec).parameters)
+        extra = [a for a in inspect.signature(fn).parameters if a not in allowed]
+        if extra:
+            raise VariantError(f"{file}: line {line}: hook {attr} takes unknown argument(s) "
+                               f"{', '.join(extra)} (the hook passes {', '.join(allowed)})")
+        is_gen = inspect.isgeneratorfunction(inspect.unwrap(fn))
+        if (opts.get("wrapper") or opts.get("hookwrapper")) and not is_gen:
+            raise VariantError(f"{file}: line {line}: hook {attr} is marked wrapper=True but "
+                               f"does not 'yield' (a wrapper runs around the other implementations)")
+        if guard and not is_gen and not getattr(fn, "paisho_guarded", False):
+            setattr(module, attr, _guard_hook(fn, attr, file))
+
+
+def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
+                      lines: dict | None = None, key: tuple = ("hooks",)) -> ModuleType:
+    """Load one entry of ``hooks:``/``plugins:``: a ``.py`` file relative to the YAML (loaded by
+    its path, never searched for) or the import path of an installed module."""
+    def problem(message):
+        if owner is not None:
+            return _problem(owner, lines or {}, key, message)
+        return VariantError(message)
+
     if spec.endswith(".py"):
         file = (base_dir / spec).resolve()
-        if not file.exists():
-            raise VariantError(f"plugin file {file} not found")
-        name = f"paisho_house_{file.stem}_{abs(hash(str(file)))}"
+        if not file.is_file():
+            raise problem(f"hooks file {spec!r} not found (looked for {file})")
+        stamp = file.stat().st_mtime_ns
+        name = f"paisho_house_{re.sub(r'[^0-9A-Za-z_]', '_', file.stem)}_{abs(hash((str(file), stamp)))}"
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, file)
@@ -152,24 +306,42 @@ def _plugin_from_path(spec: str, base_dir: Path) -> ModuleType:
         sys.modules[name] = module
         try:
             mod_spec.loader.exec_module(module)
+            _check_hooks(module, file, guard=True)
+        except VariantError:
+            del sys.modules[name]
+            raise
         except Exception as exc:  # a designer's file: report it, never a traceback
             del sys.modules[name]
-            line = ""
-            tb = exc.__traceback__
-            while tb is not None:
-                if tb.tb_frame.f_code.co_filename == str(file):
-                    line = f", line {tb.tb_lineno}"
-                tb = tb.tb_next
-            if isinstance(exc, SyntaxError) and exc.lineno:
-                line = f", line {exc.lineno}"
-            raise VariantError(f"hooks file {file}{line}: {type(exc).__name__}: {exc}") from None
-        _check_hooks(module, file)
+            line = _frame_line(exc.__traceback__, str(file))
+            if isinstance(exc, SyntaxError) and exc.lineno and exc.filename == str(file):
+                line = exc.lineno
+                msg = f"SyntaxError: {exc.msg}"
+            else:
+                msg = f"{type(exc).__name__}: {exc}"
+            where = f": line {line}" if line else ""
+            used = f" (named in {owner})" if owner is not None else ""
+            raise VariantError(f"{file}{where}: cannot load this hooks file{used}: {msg}") from None
         return module
     try:
         return importlib.import_module(spec)
-    except ImportError as exc:
-        raise VariantError(f"cannot import plugin {spec!r}: {exc}") from None
+    except Exception as exc:
+        raise problem(f"cannot import hook module {spec!r}: {type(exc).__name__}: {exc}") from None
 
+
+def _hook_entries(definition: dict) -> list[tuple[str, tuple]]:
+    """(spec, JSON path) of every ``hooks:`` and ``plugins:`` entry, in order."""
+    hooks = definition.get("hooks", [])
+    out = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
+        (h, ("hooks", i)) for i, h in enumerate(hooks)]
+    out += [(p, ("plugins", i)) for i, p in enumerate(definition.get("plugins", []))]
+    return out
+
+
+def _hook_specs(definition: dict) -> list[str]:
+    return [spec for spec, _ in _hook_entries(definition)]
+
+
+# -- registry ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
 def _entry_point_modules() -> dict[str, object]:
@@ -179,29 +351,8 @@ def _entry_point_modules() -> dict[str, object]:
     return found
 
 
-def _check_hooks(module: ModuleType, file) -> None:
-    """Every ``paisho_*`` function marked as a hookimpl must name a hook of the contract and take
-    only that hook's arguments."""
-    for attr in dir(module):
-        fn = getattr(module, attr)
-        if not attr.startswith("paisho_") or not callable(fn):
-            continue
-        if not hasattr(fn, "paisho_impl"):
-            continue
-        spec = getattr(hookspecs, attr, None)
-        if spec is None:
-            raise VariantError(f"hooks file {file}: {attr} is not a paisho hook "
-                               f"(known: {', '.join(_HOOKS)})")
-        import inspect
-
-        allowed = set(inspect.signature(spec).parameters)
-        extra = set(inspect.signature(fn).parameters) - allowed
-        if extra:
-            raise VariantError(f"hooks file {file}: {attr} takes unknown argument(s) "
-                               f"{', '.join(sorted(extra))} (the hook passes {', '.join(sorted(allowed))})")
-
-
 _registry: dict[str, Variant] = {}
+_loading: list[str] = []  # entry-point variants being built, to report cycles in 'extends'
 
 
 def variants() -> list[str]:
@@ -230,32 +381,51 @@ def get_variant(name: str) -> Variant:
         return load_variant_file(name)
     ep = _entry_point_modules().get(name)
     if ep is None:
-        raise VariantError(f"unknown variant {name!r} (known: {', '.join(variants())})")
+        raise VariantError(f"unknown variant {name!r} (known: {', '.join(variants())}; "
+                           f"a house-rule YAML is named by its file path, e.g. ./my-rules.yaml)")
+    if name in _loading:
+        chain = " -> ".join(_loading[_loading.index(name):] + [name])
+        raise VariantError(f"variant {name!r} extends itself: {chain}")
     try:
         module = ep.load()
     except Exception as exc:  # a broken installed plugin: name it, never a traceback
         raise VariantError(f"variant {name!r} (entry point {ep.value}) failed to load: "
                            f"{type(exc).__name__}: {exc}") from None
-    variant = variant_from_plugin(module)
+    _loading.append(name)
+    try:
+        variant = variant_from_plugin(module)
+    finally:
+        _loading.remove(name)
     _registry[name] = variant
     return variant
 
 
 def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
+    """The variant a plugin module describes (``paisho_variant_info``).  Its YAML may be a full
+    definition or an overlay that ``extends`` another variant, like a house-rule file: the
+    module's hooks are then stacked on the parent's."""
     pm = pluggy.PluginManager("paisho")
     pm.add_hookspecs(hookspecs)
-    pm.register(module)
+    try:
+        pm.register(module)
+    except pluggy.PluginValidationError as exc:
+        raise VariantError(f"plugin {module.__name__}: {exc}") from None
     infos = [i for i in pm.hook.paisho_variant_info() if i]
     if not infos:
         raise VariantError(f"plugin {module.__name__} does not describe a variant (paisho_variant_info)")
     info = infos[-1]
     yaml_path = Path(info["yaml"])
-    definition = read_definition(yaml_path)
-    plugins = [module]
-    for spec in _hook_specs(definition):
-        plugins.append(_plugin_from_path(spec, yaml_path.parent))
-    plugins.extend(extra_plugins)
-    return Variant(info.get("name", definition["name"]), definition, plugins, str(yaml_path))
+    definition, lines = _read_document(yaml_path)
+    name = info.get("name", definition["name"])
+    parent = None
+    if "extends" in definition:
+        parent = _parent_of(definition["extends"], yaml_path.resolve(), lines, (yaml_path.resolve(),))
+        _check_hooks(module, getattr(module, "__file__", module.__name__), guard=True)
+    own = [module]
+    for spec, key in _hook_entries(definition):
+        own.append(_plugin_from_path(spec, yaml_path.parent, yaml_path, lines, key))
+    own.extend(extra_plugins)
+    return _build(yaml_path, definition, lines, parent, own, name)
 
 
 def merge_overlay(parent: dict, overlay: dict) -> dict:
@@ -265,10 +435,11 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
     takes a tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
     name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
     """
-    merged = {k: v for k, v in parent.items() if k not in ("plugins", "hooks")}
+    merged = {k: v for k, v in parent.items()
+              if k not in ("plugins", "hooks", "extends", "untagged_records")}
     merged["name"] = overlay["name"]
     merged["title"] = overlay.get("title") or f"{parent.get('title', parent['name'])} ({overlay['name']})"
-    for key in ("description", "first_player", "sources"):
+    for key in ("description", "first_player", "sources", "untagged_records"):
         if key in overlay:
             merged[key] = overlay[key]
     tiles = [dict(t) for t in parent.get("tiles", [])]
@@ -297,59 +468,169 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
     return merged
 
 
-def _hook_specs(definition: dict) -> list[str]:
-    hooks = definition.get("hooks", [])
-    return ([hooks] if isinstance(hooks, str) else list(hooks)) + list(definition.get("plugins", []))
-
-
 def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
     """A variant defined by a YAML file, registered under its ``name``.
 
     Either a full variant with ``hooks``/``plugins`` supplying its rules, or an overlay that
     ``extends`` a registered variant (or another overlay file) and changes its data; its own
-    ``hooks`` are stacked on the parent's, so a few hookimpls can change one rule.
+    ``hooks`` are stacked on the parent's, so a few hookimpls can change one rule.  Every
+    problem is one VariantError naming the file, the line and the field.
     """
     path = Path(path).resolve()
-    if path in _seen:
-        chain = " -> ".join(str(p) for p in _seen + (path,))
-        raise VariantError(f"{path}: 'extends' goes round in a cycle: {chain}")
-    definition = read_definition(path)
-    plugins: list[ModuleType] = []
-    parent_name = definition.get("extends")
-    if parent_name:
-        parent_path = (path.parent / parent_name)
-        if parent_name.endswith((".yaml", ".yml")) or parent_path.is_file():
-            if not parent_path.is_file():
-                raise VariantError(f"{path}: extends: no such file {parent_path}")
-            parent = load_variant_file(parent_path, _seen + (path,))
-        else:
-            try:
-                parent = get_variant(parent_name)
-            except VariantError as exc:
-                raise VariantError(f"{path}: extends: {exc}") from None
-        plugins.extend(parent.plugins)
-        definition = merge_overlay(parent.definition, definition)
-        _validate_merged(definition, path)
-    for spec in _hook_specs(read_definition(path)):
-        plugins.append(_plugin_from_path(spec, path.parent))
-    if not plugins:
-        raise VariantError(f"{path}: a variant needs 'extends' or 'hooks' to supply its rules")
-    variant = Variant(definition["name"], definition, plugins, str(path))
+    definition, lines = _read_document(path)
+    parent = None
+    if "extends" in definition:
+        parent = _parent_of(definition["extends"], path, lines, _seen + (path,))
+    own = [_plugin_from_path(spec, path.parent, path, lines, key)
+           for spec, key in _hook_entries(definition)]
+    if parent is None and not own:
+        raise _problem(path, lines, ("name",), "a variant needs 'extends' (the variant it "
+                       "changes) or 'hooks' (the Python files with its rules)")
+    name = definition["name"]
+    if name in _entry_point_modules() and (parent is None or name != parent.name):
+        raise _problem(path, lines, ("name",), f"{name!r} is an installed variant; give this "
+                       f"file a name of its own")
+    if parent is not None and name == parent.name:
+        raise _problem(path, lines, ("name",), f"an overlay needs a name of its own, not its "
+                       f"parent's ({name!r})")
+    return _build(path, definition, lines, parent, own, name)
+
+
+def _parent_of(text: str, path: Path, lines: dict, chain: tuple) -> Variant:
+    """The variant ``extends: text`` names: a registered variant, or a YAML file relative to the
+    overlay.  ``chain`` holds the files being loaded, to report cycles."""
+    key = ("extends",)
+    candidate = path.parent / text
+    if text.endswith((".yaml", ".yml")) or "/" in text or candidate.is_file():
+        candidate = candidate.resolve()
+        if candidate in chain:
+            loop = " -> ".join(p.name for p in chain[chain.index(candidate):] + (candidate,))
+            raise _problem(path, lines, key, f"'extends' goes round in a cycle: {loop}")
+        if not candidate.is_file():
+            raise _problem(path, lines, key, f"no such file {candidate}")
+        return load_variant_file(candidate, chain)
+    try:
+        return get_variant(text)
+    except VariantError as exc:
+        raise _problem(path, lines, key, f"cannot extend {text!r}: {exc}") from None
+
+
+def _build(path: Path, definition: dict, lines: dict, parent: Variant | None,
+           own_plugins: list, name: str) -> Variant:
+    plugins: list = []
+    if parent is not None:
+        overlay = definition
+        definition = merge_overlay(parent.definition, overlay)
+        _check_overlay(definition, overlay, parent, path, lines)
+        plugins = list(parent.plugins)
+    for plugin in own_plugins:
+        if plugin not in plugins:
+            plugins.append(plugin)
+    variant = Variant(name, definition, plugins, str(path))
     _registry[variant.name] = variant
     return variant
 
 
-def _validate_merged(definition: dict, path: Path) -> None:
-    try:
-        validate({k: v for k, v in definition.items() if k != "extends"}, "variant", f"{path} (merged)")
-    except DocumentError as exc:
-        raise VariantError(str(exc)) from None
+def _type_name(value) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string"
+
+
+_TYPE_WORDS = {"boolean": "true or false", "integer": "a whole number", "number": "a number",
+               "string": "a text value"}
+
+
+def _fits(value, kind: str) -> bool:
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _check_overlay(merged: dict, overlay: dict, parent: Variant, path: Path, lines: dict) -> None:
+    """Problems only the merged definition shows, reported at the overlay's own lines: a typo'd
+    tile code that would add an incomplete tile kind, unknown codes in harmony or clash,
+    unknown areas, option defaults of the wrong type, and schema errors of the result."""
+    parent_codes = [t["code"] for t in parent.definition.get("tiles", [])]
+    codes = {t["code"] for t in merged["tiles"]}
+    point_sets = set(merged.get("point_sets") or {})
+    areas = ["any", *board.AREA_TYPES, *sorted(point_sets)]
+    for j, tile in enumerate(overlay.get("tiles", [])):
+        if tile["code"] not in parent_codes:
+            missing = [f for f in ("name", "group", "count") if f not in tile]
+            if missing:
+                raise _problem(path, lines, ("tiles", j, "code"),
+                               f"{tile['code']!r} is not a tile of {parent.name} "
+                               f"({', '.join(parent_codes)}); a new tile kind also needs "
+                               f"{', '.join(missing)}")
+        for k, stop in enumerate(tile.get("stops", [])):
+            if stop not in areas:
+                raise _problem(path, lines, ("tiles", j, "stops", k),
+                               f"unknown area or point set {stop!r} (known: {', '.join(areas)})")
+    for rel in ("harmony", "clash"):
+        section = overlay.get(rel)
+        if not isinstance(section, dict):
+            continue
+        for field in ("circle", "wild", "pairs"):
+            for i, item in enumerate(section.get(field, [])):
+                for k, code in enumerate(item if isinstance(item, list) else [item]):
+                    if code not in codes:
+                        key = (rel, field, i, k) if isinstance(item, list) else (rel, field, i)
+                        raise _problem(path, lines, key, f"unknown tile code {code!r} "
+                                       f"(tiles: {', '.join(t['code'] for t in merged['tiles'])})")
+    for j, opt in enumerate(overlay.get("options", [])):
+        spec = parent.option_specs.get(opt["name"])
+        if spec is None:
+            continue
+        kind = spec.get("type") or _type_name(spec["default"])
+        if "default" in opt and not _fits(opt["default"], kind):
+            raise _problem(path, lines, ("options", j, "default"),
+                           f"option {opt['name']} of {parent.name} takes {_TYPE_WORDS[kind]}, "
+                           f"got {opt['default']!r}")
+        choices = opt.get("choices", spec.get("choices"))
+        if choices is not None and opt.get("default", spec["default"]) not in choices:
+            raise _problem(path, lines, ("options", j, "default"),
+                           f"option {opt['name']} must be one of {choices}, got {opt.get('default')!r}")
+    problems = []
+    for key, message in _schema_problems(merged):
+        key = _overlay_key(key, merged, overlay)
+        probe = key
+        while probe and probe not in lines:
+            probe = probe[:-1]
+        problems.append((json_path(key), lines.get(probe), message))
+    if problems:
+        raise VariantError(str(DocumentError(str(path), problems)))
+
+
+def _overlay_key(key: tuple, merged: dict, overlay: dict) -> tuple:
+    """Where in the overlay a problem of the merged definition comes from (``extends`` when the
+    overlay did not touch that part)."""
+    if len(key) >= 2 and key[0] in ("tiles", "options") and isinstance(key[1], int):
+        field = "code" if key[0] == "tiles" else "name"
+        ident = merged[key[0]][key[1]][field]
+        for j, item in enumerate(overlay.get(key[0], [])):
+            if item.get(field) == ident:
+                return (key[0], j) + key[2:]
+        return ("extends",)
+    if key and key[0] in overlay:
+        return key
+    return ("extends",)
 
 
 def resolve(text: str) -> tuple[Variant, dict]:
     """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or the
-    path of a YAML file.  Returns the variant and the options given with it."""
-    name, _, opts = text.partition(":") if not text.endswith((".yaml", ".yml")) else (text, "", "")
+    path of a YAML file (``./my-rules.yaml`` or ``./my-rules.yaml:OPTION=VALUE``).  Returns the
+    variant and the options given with it."""
+    m = re.match(r"^(.*\.ya?ml)(?::(.*))?$", text)
+    name, opts = (m.group(1), m.group(2) or "") if m else (text.partition(":")[0], text.partition(":")[2])
     if name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
         variant = load_variant_file(name)
     else:
@@ -369,18 +650,19 @@ def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
             known = ", ".join(sorted(variant.option_specs)) or "none"
             raise VariantError(f"unknown option {name!r} for {variant.name} (known: {known})")
         default = spec["default"]
+        kind = spec.get("type") or _type_name(default)
         raw = raw.strip() if eq else "true"
-        if isinstance(default, bool):
+        if kind == "boolean":
             low = raw.lower()
             if low not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
                 raise VariantError(f"option {name} of {variant.name} takes true or false, got {raw!r}")
             value = low in ("true", "1", "yes", "on")
-        elif isinstance(default, int):
+        elif kind == "integer":
             try:
                 value = int(raw)
             except ValueError:
                 raise VariantError(f"option {name} of {variant.name} takes a whole number, got {raw!r}") from None
-        elif isinstance(default, float):
+        elif kind == "number":
             try:
                 value = float(raw)
             except ValueError:
