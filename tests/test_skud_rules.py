@@ -1152,3 +1152,76 @@ class TestNoLegalMove:
         assert "R3(-8,0)" not in moves(game)
         assert "R4(-8,0)" not in moves(game)
         assert moves(game)
+
+
+# -- per-game options that change play -----------------------------------------------------------
+
+class TestOptions:
+    def test_diagonal_movement(self):
+        """reference 2.2, DiagonalMovement: "highlighted moves are diagonal steps"."""
+        got = destinations(game_of([("G", "R3", -3, -3)], options={"DiagonalMovement": True}), -3, -3)
+        assert (-2, -2) in got and (-6, -6) in got and (-6, 0) in got
+        assert (-3, -2) not in got and (-3, -4) not in got        # one orthogonal step
+        assert all((x + y) % 2 == 0 for x, y in got)             # diagonal steps keep parity
+
+    def test_ignore_clashing(self):
+        """reference 2.2, IgnoreClashing: "no clash checks anywhere"; rulebook, Clash Traps,
+        note: "players may agree to play without the Clashing rule"."""
+        tiles = [("G", "R3", -3, -3), ("H", "W3", -6, 0)]
+        assert (-3, 0) not in destinations(game_of(tiles), -3, -3)
+        loose = game_of(tiles, options={"IgnoreClashing": True})
+        assert (-3, 0) in destinations(loose, -3, -3)
+        clashing = game_of([("G", "R3", -3, -3), ("H", "W3", -3, 0)], options={"IgnoreClashing": True})
+        assert destinations(clashing, -3, -3)
+
+
+class TestAncientOasisExpansion:
+    """reference 2.12, "Expansion (AncientOasisExpansion only)": Pond, Bamboo, Lion Turtle."""
+
+    OPTS = {"AncientOasisExpansion": True}
+
+    def test_pond_makes_its_surrounding_points_plantable(self):
+        """reference 2.12: Pond "empty surrounding points become plantable like open gates ...
+        provided the tile may stand there"."""
+        game = game_of([("G", "P", 3, 3)], options=self.OPTS)
+        plants = {m for m in moves(game) if not m.startswith("(")}
+        around_pond = {(x, y) for x in (2, 3, 4) for y in (2, 3, 4)} - {(3, 3)}
+        for q in around_pond:
+            assert f"R4{p(*q)}" in plants                     # red garden and its border
+            assert (f"W4{p(*q)}" in plants) == (abs(q[0]) + abs(q[1]) >= 7)
+
+    def test_bamboo_sends_surrounding_tiles_home(self):
+        """reference 2.12: Bamboo "if it surrounds a blooming flower of its owner and no
+        surrounding gate holds a tile, every surrounding tile returns to its owner's reserve"."""
+        tiles = [("G", "R3", 3, 3), ("H", "W4", 4, 4), ("G", "K", 2, 2)]
+        game = bonus_game(tiles, "M", options=self.OPTS)
+        game.play("+M(3,4)")
+        assert tile_at(game, 3, 3) is None and tile_at(game, 4, 4) is None
+        assert tile_at(game, 2, 2) == ("guest", "K")             # not a surrounding point
+        reserves = game.position()["reserves"]
+        assert reserves["guest"]["R3"] == 3 and reserves["host"]["W4"] == 3
+
+    def test_bamboo_beside_an_occupied_gate_does_nothing(self):
+        """reference 2.12: "... and no surrounding gate holds a tile"."""
+        game = bonus_game([("G", "R3", 1, 7), ("H", "R4", 0, 8)], "M", options=self.OPTS)
+        game.play("+M(1,8)")
+        assert tile_at(game, 1, 7) == ("guest", "R3") and tile_at(game, 0, 8) == ("host", "R4")
+
+    def test_tiles_surrounding_a_bamboo_cannot_be_captured(self):
+        """reference 2.9 rule 2 and 2.12: "tiles surrounding a Bamboo cannot be captured"."""
+        tiles = [("G", "W3", 4, 4), ("H", "R3", 3, 2)]
+        assert (4, 4) in destinations(game_of(tiles, to_move="host", options=self.OPTS), 3, 2)
+        guarded = game_of(tiles + [("H", "M", 5, 5)], to_move="host", options=self.OPTS)
+        assert (4, 4) not in destinations(guarded, 3, 2)
+
+    def test_lion_turtle_harmonies(self):
+        """reference 2.12: Lion Turtle: "a pair of basic flowers (or basic + Lotus) where either
+        tile surrounds a Lion Turtle harmonizes whatever the codes and owners; if the two tiles
+        have different owners, the harmony belongs to the owner(s) of the Lion Turtle(s)"."""
+        game = game_of([("H", "T", -5, 5), ("G", "R3", -4, 4), ("H", "R3", -4, -4),
+                        ("G", "W4", 2, 4)], options=self.OPTS)
+        assert harmony_set(game) == {("guest", frozenset({(-4, 4), (2, 4)})),
+                                     ("host", frozenset({(-4, 4), (-4, -4)}))}
+        no_orchid = game_of([("H", "T", -5, 5), ("G", "R3", -4, 4), ("G", "O", -4, -4)],
+                            options=self.OPTS)
+        assert no_orchid.harmonies() == []
