@@ -633,14 +633,14 @@ def test_win_test_matches_brute_force(options):
     """Acceptance 1: candidate harmonies and the four-arm set against brute force."""
     rng = random.Random(2024)
     wins = losses = 0
-    for k in range(1500):
+    for k in range(1000):
         g = random_position(rng, options)
         assert pairs(g) == naive_pairs(g)
         for player in ("guest", "host"):
             n = brute_force_set(pairs(g), player, g.state)
             found = winning_set(g, player)
             assert (found is not None) == (n > 0)
-            if k < 300:
+            if k < 200:
                 cover = ih.arms_coverable(pairs(g), player, ih.capacity_of(g.state, roles(g.variant)))
                 assert cover == brute_force_cover(pairs(g), player, g.state)
                 assert (cover == 4) == (n > 0)
@@ -657,7 +657,7 @@ def test_win_test_matches_brute_force(options):
                 assert all(n <= (2 if g.state.board[i].code == "W" else 1) for i, n in use.items())
             else:
                 losses += 1
-    assert wins > 50 and losses > 50
+    assert wins > 30 and losses > 30
 
 
 # -- property tests: random games ----------------------------------------------------------------
