@@ -292,3 +292,11 @@ def test_a_corrected_layout_needs_no_code(tmp_path):
     path.write_text(yaml.safe_dump(overlay), "utf-8")
     with pytest.raises(VariantError, match=r"layouts\.printed\.guest\.W: 3 points for 4 tiles"):
         paisho.new_game(load_variant_file(path), seed=1)
+
+
+def test_evaluation_for_computer_players():
+    """paisho_evaluate: a captured Iris is bad for its owner and good for the opponent."""
+    from paisho_core.ai import evaluate
+
+    game = pos(CAPTURE)
+    assert evaluate(game, "guest") < 0 < evaluate(game, "host")

@@ -396,3 +396,32 @@ def paisho_status(game):
     if rules:
         lines.append(("Draw rules", ", ".join(rules)))
     return lines
+
+
+# -- computer players -------------------------------------------------------------------------
+
+def _standing(game, c: Cfg, v: View, p: str) -> float:
+    """Tiles on the board (a waiting Avatar counts half), the Lotus's closeness to the Spirit
+    Portal, and a heavy penalty for a captured Lotus."""
+    st = game.state
+    value = float(st.owned[p].bit_count())
+    value += 0.5 * sum(st.pile("reserve", p).values())
+    portal = (c.portal & -c.portal).bit_length() - 1
+    px, py = board.coords(portal)
+    for i in bits(v.lotus[p]):
+        x, y = board.coords(i)
+        value -= 0.3 * (abs(x - px) + abs(y - py))
+    if v.captured[p]:
+        value -= 3
+    return value
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """Material, Lotus progress and Lotus safety, own minus the opponent's; outcomes dominate."""
+    st = game.state
+    if st.outcome is not None:
+        return 0 if st.outcome.winner is None else (1000 if st.outcome.winner == player else -1000)
+    c = cfg(game)
+    v = view(game)
+    return _standing(game, c, v, player) - _standing(game, c, v, other(player))

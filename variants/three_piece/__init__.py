@@ -474,3 +474,27 @@ def paisho_status(game):
     if rules:
         lines.append(("Draw rules", ", ".join(rules)))
     return lines
+
+
+# -- computer players -------------------------------------------------------------------------
+
+def _danger(game, c: Cfg, r: Roles, p: str) -> float:
+    """How exposed ``p``'s Irises are: each in a red area counts 1, plus 3 per enemy Bison next
+    to it, plus 4 if it is captured."""
+    captured = status(game)[p][0]
+    foe_b = r.bison[other(p)]
+    value = 0.0
+    for i in bits(r.iris[p] & c.red):
+        value += 1 + 3 * (c.nb[i] & foe_b).bit_count() + (4 if (captured >> i) & 1 else 0)
+    return value
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """The opponent's Iris danger minus one's own (see ``_danger``); outcomes dominate."""
+    st = game.state
+    if st.outcome is not None:
+        return 0 if st.outcome.winner is None else (1000 if st.outcome.winner == player else -1000)
+    c = cfg(game)
+    r = roles(game)
+    return _danger(game, c, r, other(player)) - _danger(game, c, r, player)
