@@ -86,6 +86,7 @@ def resolve_specs(texts: list[str]):
     """
     entries, skipped = [], []
     labels: dict[str, int] = {}
+    seen: dict[tuple, str] = {}
     for text in texts:
         try:
             variant, options = resolve_spec(text)
@@ -96,6 +97,11 @@ def resolve_specs(texts: list[str]):
         except Exception as exc:  # a plugin under construction must not stop the comparison
             skipped.append({"variant": text, "reason": f"{type(exc).__name__}: {exc}"})
             continue
+        key = (variant.name, json.dumps(variant.options(options), sort_keys=True, default=str))
+        if key in seen:
+            skipped.append({"variant": text, "reason": f"same variant and options as {seen[key]} (an alias)"})
+            continue
+        seen[key] = text
         label = text if not text.endswith((".yaml", ".yml")) else variant.name
         n = labels.get(label, 0)
         labels[label] = n + 1
@@ -511,7 +517,9 @@ def _run_chunk(spec: str, options: dict, indices: list[int], master: int, player
         seed = game_seed(master, k)
         try:
             variant, _ = _variant_in_worker(spec)
+            t0 = time.process_time()
             out.append(play_one(variant, options, seed, players, max_plies, keep_records))
+            out[-1]["cpu"] = time.process_time() - t0  # timing only: never in a report
         except Exception as exc:  # the game could not even start: reported, never a crash
             out.append(_failed(seed, f"{type(exc).__name__}: {exc}", keep_records))
     return out
@@ -735,11 +743,13 @@ def _counts_histogram(counts: dict[int, int], bins: int = 20) -> dict:
 def run_compare(texts: list[str], games: int = 100, players: str = "random", seed: int = 1,
                 workers: int = 1, max_plies: int = DEFAULT_MAX_PLIES, backend: str = "process",
                 progress: bool = False, keep_records: bool = False,
-                ray_address: Optional[str] = None) -> dict:
+                ray_address: Optional[str] = None, timing: Optional[dict] = None) -> dict:
     """The whole comparison as a JSON-ready dict (see :func:`render` for the formats).
 
     With ``keep_records`` each variant entry also carries ``records`` (one per game, in game
-    order); :func:`render` leaves them out of every format.
+    order); :func:`render` leaves them out of every format.  A ``timing`` dict, when given, is
+    filled with each variant's CPU seconds in the workers (kept out of the report, which must not
+    depend on the machine).
     """
     if games < 1:
         raise CompareError("--games must be at least 1")
@@ -755,6 +765,8 @@ def run_compare(texts: list[str], games: int = 100, players: str = "random", see
                             progress, keep_records, ray_address) if entries else []
     out = []
     for entry, results in zip(entries, all_results):
+        if timing is not None:
+            timing[entry["label"]] = sum(r.get("cpu", 0.0) for r in results)
         v = entry["variant"]
         item = {"label": entry["label"], "name": v.name, "title": v.title,
                 "options": {k: entry["options"][k] for k in sorted(entry["options"])},
@@ -961,6 +973,7 @@ def build_sections(report: dict) -> list[dict]:
     prow_add("Second player wins [95% CI]", lambda p: _pct(p["second_player_wins"]))
     prow_add("First player's share of decisive games", lambda p: _pct(p["first_player_share_of_decisive"]))
     prow_add("First player score (win 1, draw 1/2)", lambda p: _num(p["first_player_score"], 3))
+    prow_add("Guest wins / host wins", lambda p: f"{_pct(p['guest_wins'], ci=False)} / {_pct(p['host_wins'], ci=False)}")
     prow_add("Draws / ties [95% CI]", lambda p: _pct(p["draws"]))
     prow_add(f"Hit the ply cap ({settings['max_plies']} decisions)", lambda p: _pct(p["capped"]))
     prow_add("Captures per game: mean / median / max", lambda p: f"{_num(p['captures']['mean'], 2)} / "
@@ -1176,7 +1189,7 @@ def render_md(report: dict, heading: int = 2, figures: bool = True) -> str:
         if figures and sec["figures"]:
             out += [f"{h}# Figures", ""]
             for caption, svg in sec["figures"]:
-                out += [f'<figure markdown="0">{svg}<figcaption>{_esc(caption)}</figcaption></figure>', ""]
+                out += [f'<figure>{svg}<figcaption>{_esc(caption)}</figcaption></figure>', ""]
     return "\n".join(out)
 
 
@@ -1337,6 +1350,16 @@ def register(app) -> None:
     app.command("compare")(cmd_compare)
 
 
+def _child_cpu() -> float:
+    """CPU seconds used by finished child processes (the local workers), where the OS tells."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def _make_command():
     import typer
 
@@ -1366,11 +1389,13 @@ def _make_command():
         if workers < 1:
             raise InputError("--workers must be at least 1")
         names = list(variants or registered())
-        start = time.perf_counter()
+        start, cpu0 = time.perf_counter(), _child_cpu()
+        per_variant: dict = {}
         report = run_compare(names, games=games, players=players, seed=seed, workers=workers,
                              max_plies=max_plies, backend=backend, progress=not quiet,
-                             keep_records=records is not None, ray_address=ray_address)
-        elapsed = time.perf_counter() - start
+                             keep_records=records is not None, ray_address=ray_address,
+                             timing=per_variant)
+        elapsed, cpu = time.perf_counter() - start, _child_cpu() - cpu0
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
             for item in report["variants"]:
@@ -1392,8 +1417,11 @@ def _make_command():
             except CompareError as exc:
                 typer.echo(f"paisho: no plots: {exc}", err=True)
         if not quiet:
+            typer.echo("CPU seconds per game: " + ", ".join(
+                f"{label} {sec / games:.3f}" for label, sec in per_variant.items()), err=True)
             typer.echo(f"{sum(v['play']['games'] for v in report['variants'])} games in {elapsed:.1f} s "
-                       f"with {workers} worker(s)", err=True)
+                       f"with {workers} worker(s)" + (f"; {cpu:.1f} CPU seconds in the workers" if cpu else ""),
+                       err=True)
 
     cmd.__name__ = "cmd_compare"
     return cmd
