@@ -298,7 +298,7 @@ class MCTSPlayer(Player):
                 g = determinize(game, me, self.rng)
             if g is None:
                 g = base.copy()
-            self._iterate(g, root)
+            self._iterate(g, root, hidden)
             n += 1
         by_text = {str(m): m for m in moves}
         best = max(root.children.values(), key=lambda ch: (ch.visits, ch.value), default=None)
@@ -308,7 +308,7 @@ class MCTSPlayer(Player):
             return self.rng.choice(moves)
         return by_text[str(best.move)]
 
-    def _iterate(self, g, root: _Node) -> None:
+    def _iterate(self, g, root: _Node, hidden: bool = False) -> None:
         node = root
         path = [root]
         rng = self.rng
@@ -324,13 +324,21 @@ class MCTSPlayer(Player):
                 node = child
                 path.append(node)
                 continue
-            if node.untried is None:
-                node.untried = list(g.legal_moves())
-                rng.shuffle(node.untried)
             mover = g.to_move
-            # a determinized game may offer moves the tree has not seen: treat them as untried
+            legal = g.legal_moves()
+            if node.untried is None:
+                node.untried = list(legal)
+                rng.shuffle(node.untried)
+            # a determinized game may offer other moves than the one that built this node: the
+            # node's untried moves are checked against the game in hand, and new ones added
+            if hidden:
+                known = {str(m) for m in legal}
+                node.untried = [m for m in node.untried if str(m) in known]
+                waiting = {str(u) for u in node.untried}
+                fresh = [m for m in legal if str(m) not in node.children and str(m) not in waiting]
+                node.untried.extend(fresh)
             while node.untried:
-                move = node.untried.pop()
+                move = node.untried.pop(rng.randrange(len(node.untried))) if hidden else node.untried.pop()
                 if str(move) in node.children:
                     continue
                 child = node.children[str(move)] = _Node(move, mover)
@@ -340,7 +348,7 @@ class MCTSPlayer(Player):
                 return
             if not node.children:
                 break
-            legal = {str(m) for m in g.legal_moves()}
+            legal = {str(m) for m in legal}
             log_n = math.log(node.visits + 1)
             best, best_score = None, -1.0
             for key, ch in node.children.items():

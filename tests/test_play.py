@@ -21,23 +21,11 @@ import pytest
 from typer.testing import CliRunner
 
 import paisho_core as paisho
+from tests.test_play_support import available_variants, variant_guard
 from paisho_core.cli import app
 from paisho_core.play import Session, tile_rules
 
 SEED = 11
-
-
-def available_variants():
-    """Every registered variant whose game can be started; the others are skipped with the reason."""
-    out = []
-    for name in paisho.variants():
-        try:
-            paisho.new_game(name, seed=SEED)
-        except Exception as exc:  # a variant being written right now
-            out.append(pytest.param(name, marks=pytest.mark.skip(reason=f"{name}: new_game fails: {exc}")))
-        else:
-            out.append(name)
-    return out
 
 
 VARIANTS = available_variants()
@@ -116,25 +104,26 @@ def script_for(variant: str, tmp_path: Path):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_scripted_game_against_random(variant, tmp_path):
     """A whole human-v-random game through the CLI: bad move, undo, save, the end, the record."""
-    session = script_for(variant, tmp_path)
-    assert session.game.outcome is not None, "the scripted game must end"
-    text = "\n".join(session.lines) + "\n"
-    result = CliRunner().invoke(app, ["play", variant, "--seed", str(SEED), "--host", "random", "--plain"],
-                                input=text)
-    assert result.exit_code == 0, result.output[-3000:]
-    out = result.output
-    # the bad move: a clear message and the same position
-    assert "not played: illegal move 'zzz-not-a-move'" in out
-    assert "(the position is unchanged" in out
-    assert "undone:" in out
-    assert "legal moves (type a number" in out
-    assert "Game over:" in out
-    mid = tmp_path / "mid.txt"
-    assert mid.exists() and paisho.load_record(mid.read_text()).name == session.game.name
-    final = paisho.load_record((tmp_path / "final.txt").read_text())
-    assert final.outcome is not None
-    assert final.outcome.result == session.game.outcome.result
-    assert final.record() == session.game.record()
+    with variant_guard(variant):
+        session = script_for(variant, tmp_path)
+        assert session.game.outcome is not None, "the scripted game must end"
+        text = "\n".join(session.lines) + "\n"
+        result = CliRunner().invoke(app, ["play", variant, "--seed", str(SEED), "--host", "random", "--plain"],
+                                    input=text)
+        assert result.exit_code == 0, result.output[-3000:]
+        out = result.output
+        # the bad move: a clear message and the same position
+        assert "not played: illegal move 'zzz-not-a-move'" in out
+        assert "(the position is unchanged" in out
+        assert "undone:" in out
+        assert "legal moves (type a number" in out
+        assert "Game over:" in out
+        mid = tmp_path / "mid.txt"
+        assert mid.exists() and paisho.load_record(mid.read_text()).name == session.game.name
+        final = paisho.load_record((tmp_path / "final.txt").read_text())
+        assert final.outcome is not None
+        assert final.outcome.result == session.game.outcome.result
+        assert final.record() == session.game.record()
 
 
 def test_bad_move_leaves_position(tmp_path):
@@ -180,11 +169,12 @@ def test_resign_writes_result(tmp_path):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_rules_command_reads_variant_data(variant):
-    game = paisho.new_game(variant, seed=1)
-    kind = game.tileset.kinds[0]
-    text = tile_rules(game, kind.code)
-    assert kind.name in text and f"({kind.code})" in text
-    assert "no tile" in tile_rules(game, "no-such-tile-xyz")
+    with variant_guard(variant):
+        game = paisho.new_game(variant, seed=1)
+        kind = game.tileset.kinds[0]
+        text = tile_rules(game, kind.code)
+        assert kind.name in text and f"({kind.code})" in text
+        assert "no tile" in tile_rules(game, "no-such-tile-xyz")
 
 
 def test_play_from_record_continues(tmp_path):
