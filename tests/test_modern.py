@@ -279,3 +279,22 @@ def test_evaluation_for_computer_players():
 
     game = pos({(2, -5): "GL", (2, -4): "HW", (-4, -4): "GW", (-6, 6): "HL"})
     assert evaluate(game, "guest") < 0 < evaluate(game, "host")
+
+
+def test_rules_page_worked_example():
+    """docs/variants/modern/rules.md, 'A worked example': defeats (L658-660, L670-678), the
+    Avatar's return (L662-664), the Lotus captured on the Portal (L655-656, L690-691)."""
+    tiles = {(0, -2): "GL", (2, -3): "GF", (3, -1): "GAv", (-2, -3): "GW", (2, -1): "HA",
+             (4, -2): "HE", (1, 1): "HW", (-6, 6): "HL", (-3, 3): "HF"}
+    game = pos(tiles, turn=10)
+    game.play("10G.(2,-3)-(2,-2)")
+    assert at(game, 2, -1) is None
+    game.play("10H.(4,-2)-(3,-2)")
+    assert at(game, 2, -2) is None and at(game, 3, -1) is None and at(game, 5, -5) == "GAv"
+    for turn in ("11G.(0,-2)-(0,-1)", "11H.(-3,3)-(-3,2)", "12G.(0,-1)-(0,0)"):
+        game.play(turn)
+    game.play("12H.(1,1)-(1,0)")
+    assert texts(game) == {"(0,0)-(-1,0)", "(0,0)-(0,-1)", "(0,0)-(0,1)"}
+    game.undo()
+    game.play("12H.(-3,2)-(-3,1)")
+    assert game.outcome.winner == "guest" and game.outcome.reason == "spirit portal"

@@ -300,3 +300,18 @@ def test_evaluation_for_computer_players():
 
     game = pos(CAPTURE)
     assert evaluate(game, "guest") < 0 < evaluate(game, "host")
+
+
+def test_rules_page_worked_example():
+    """docs/variants/three-piece/rules.md, 'A worked example': capture (L567-569), Defense
+    (L574-575), then death by two Bisons (L577-578)."""
+    game = pos({(2, 2): "GI", (4, 3): "GI", (1, 1): "GW", (-5, -5): "GB",
+                (2, 4): "HB", (3, 0): "HB", (-5, 5): "HI", (-6, 4): "HW"}, to_move="host")
+    game.play("5H.(2,4)-(2,3)")
+    moves = texts(game)
+    assert "(4,3)-(3,3)" in moves and "(1,1)~4" in moves and "(1,1)~2" not in moves
+    assert all(m.action == "wheel" or str(m) == "(4,3)-(3,3)" for m in game.legal_moves())
+    for turn in ("6G.(4,3)-(3,3)", "6H.(3,0)-(3,1)", "7G.(-5,-5)-(-5,-4)", "7H.(3,1)-(3,2)"):
+        assert game.outcome is None
+        game.play(turn)
+    assert game.outcome.winner == "host" and game.outcome.reason == "iris killed"
