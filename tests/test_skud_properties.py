@@ -223,6 +223,385 @@ def check_record_round_trip(game):
     assert second.record() == replayed.record()
 
 
+# -- an independent reading of the rules (reference 2.6-2.14), over position dicts ---------------
+#
+# Written from skud-fire-reference.md, not from the engine: full-board clash scans, breadth-first
+# reach, a simple-cycle ring search with a winding number.  The Ancient Oasis accents are not
+# modelled, so the differential tests run without that option.
+
+BASIC = ("R3", "R4", "R5", "W3", "W4", "W5")
+CIRCLE = ["R3", "R4", "R5", "W3", "W4", "W5"]
+ACCENTS = {"R", "W", "K", "B", "M", "P", "T"}
+DIST = {"R3": 3, "R4": 4, "R5": 5, "W3": 3, "W4": 4, "W5": 5, "L": 2, "O": 6}
+
+
+ALL = [(x, y) for x in range(-8, 9) for y in range(-8, 9) if on_board(x, y)]
+
+
+def around(p):
+    x, y = p
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            if (dx or dy) and on_board(x + dx, y + dy)]
+
+
+def pure_colour(x, y):
+    if (x, y) in GATES or abs(x) + abs(y) >= 7 or x == 0 or y == 0:
+        return None
+    return "red" if (x > 0) == (y > 0) else "white"
+
+
+def may_stand(code, p):
+    if p in GATES or not on_board(*p):
+        return False
+    if code in BASIC:
+        c = pure_colour(*p)
+        return c is None or c == ("red" if code[0] == "R" else "white")
+    return True
+
+
+tiles_of = board_of
+
+
+def scan(tiles, p, d):
+    """First point from p in direction d that holds a tile or is a gate (None if none)."""
+    x, y = p
+    dx, dy = d
+    x, y = x + dx, y + dy
+    while on_board(x, y):
+        if (x, y) in tiles or (x, y) in GATES:
+            return (x, y)
+        x, y = x + dx, y + dy
+    return None
+
+
+def any_clash(tiles):
+    for p, (_o, c) in tiles.items():
+        if p in GATES:
+            continue
+        for d in ((1, 0), (0, 1)):
+            q = scan(tiles, p, d)
+            if q and q not in GATES and frozenset((c, tiles[q][1])) in CLASH:
+                return True
+    return False
+
+
+def flags(tiles):
+    trapped, drained = set(), set()
+    for p, (o, c) in tiles.items():
+        if p in GATES:
+            continue
+        if c == "O":
+            for q in around(p):
+                if q in tiles and q not in GATES and tiles[q][0] != o and tiles[q][1] in BASIC + ("L", "O"):
+                    trapped.add(q)
+        if c == "K":
+            for q in around(p):
+                if q in tiles and q not in GATES and tiles[q][1] in BASIC + ("L",):
+                    drained.add(q)
+    return trapped, drained
+
+
+def harmonies(tiles):
+    """{(frozenset{a,b}, owner)}"""
+    _t, drained = flags(tiles)
+    rocks = [p for p, (_o, c) in tiles.items() if c == "R"]
+    out = set()
+    for a, (oa, ca) in tiles.items():
+        if a in GATES or a in drained:
+            continue
+        for d in ((1, 0), (0, 1)):
+            b = scan(tiles, a, d)
+            if b is None or b in GATES or b in drained:
+                continue
+            ob, cb = tiles[b]
+            ok_a = ca in BASIC or ca == "L"
+            ok_b = cb in BASIC or cb == "L"
+            if not (ok_a and ok_b) or (ca == "L" and cb == "L"):
+                continue
+            if d == (1, 0) and any(r[1] == a[1] for r in rocks):
+                continue
+            if d == (0, 1) and any(r[0] == a[0] for r in rocks):
+                continue
+            if ca == "L":
+                owner = ob
+            elif cb == "L":
+                owner = oa
+            else:
+                if oa != ob:
+                    continue
+                i, j = CIRCLE.index(ca), CIRCLE.index(cb)
+                if (i - j) % 6 not in (1, 5):
+                    continue
+                owner = oa
+            out.add((frozenset((a, b)), owner))
+    return out
+
+
+def crossing(a, b):
+    (ax, ay), (bx, by) = a, b
+    if ay == by:
+        return ay != 0 and ax * bx < 0
+    if ax == bx:
+        return ax != 0 and ay * by < 0
+    return False
+
+
+def winding(poly):
+    wn = 0
+    n = len(poly)
+    for i in range(n):
+        (xj, yj), (xi, yi) = poly[i - 1], poly[i]
+        cross = (xi - xj) * (0 - yj) - (0 - xj) * (yi - yj)
+        if yj <= 0 < yi and cross > 0:
+            wn += 1
+        if yi <= 0 < yj and cross < 0:
+            wn -= 1
+    return wn
+
+
+class TooMany(Exception):
+    pass
+
+
+def has_ring(edges, cap=20000):
+    """Some simple cycle of ``edges`` (pairs of points) encloses (0,0), no vertex on (0,0), no
+    edge through it (reference 2.13 'practical equivalent')."""
+    adj = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    nodes = sorted(adj)
+    order = {v: i for i, v in enumerate(nodes)}
+    count = 0
+
+    def through_centre(a, b):
+        return (a[0] == b[0] == 0 and a[1] * b[1] < 0) or (a[1] == b[1] == 0 and a[0] * b[0] < 0)
+
+    for s in nodes:
+        # cycles whose smallest vertex is s
+        stack = [(s, [s])]
+        while stack:
+            v, path = stack.pop()
+            for w in adj[v]:
+                if order[w] < order[s]:
+                    continue
+                if w == s and len(path) >= 3:
+                    count += 1
+                    if count > cap:
+                        raise TooMany
+                    if (0, 0) in path:
+                        continue
+                    cyc = path
+                    if any(through_centre(cyc[i - 1], cyc[i]) for i in range(len(cyc))):
+                        continue
+                    if winding(cyc) != 0:
+                        return True
+                elif w not in path:
+                    stack.append((w, path + [w]))
+    return False
+
+
+def reach(tiles, src, dist, diagonal=False):
+    steps = ((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ((1, 0), (-1, 0), (0, 1), (0, -1))
+    seen = {src: 0}
+    frontier = [src]
+    landing, touched = set(), set()
+    for k in range(1, dist + 1):
+        nxt = []
+        for (x, y) in frontier:
+            for dx, dy in steps:
+                q = (x + dx, y + dy)
+                if q in seen or not on_board(*q):
+                    continue
+                seen[q] = k
+                if q in tiles:
+                    touched.add(q)
+                else:
+                    landing.add(q)
+                    nxt.append(q)
+        frontier = nxt
+    return landing, touched
+
+
+def blooming_lotus(tiles, owner):
+    return any(c == "L" and o == owner and p not in GATES for p, (o, c) in tiles.items())
+
+
+def can_capture(tiles, mover, target, options):
+    if options.get("EverythingCapture"):
+        return True
+    (mo, mc), (to, tc) = mover, target
+    if mo == to or tc in ACCENTS:
+        return False
+    if mc == "O" and blooming_lotus(tiles, mo):
+        return True
+    if tc == "L":
+        return False
+    if frozenset((mc, tc)) in CLASH:
+        return True
+    return tc == "O" and blooming_lotus(tiles, to) and mc in BASIC + ("L", "O")
+
+
+def arrangements(pos, options):
+    tiles = tiles_of(pos)
+    player = pos["to_move"]
+    trapped, _d = flags(tiles)
+    out = set()
+    for s, (o, c) in tiles.items():
+        if o != player or c not in DIST or s in trapped:
+            continue
+        landing, touched = reach(tiles, s, DIST[c], options.get("DiagonalMovement"))
+        for e in landing | touched:
+            if e in GATES or not may_stand(c, e):
+                continue
+            if e in tiles and not can_capture(tiles, (o, c), tiles[e], options):
+                continue
+            after = dict(tiles)
+            del after[s]
+            after[e] = (o, c)
+            if not options.get("IgnoreClashing") and any_clash(after):
+                continue
+            out.add(f"({s[0]},{s[1]})-({e[0]},{e[1]})")
+    return out
+
+
+def plants(pos, options):
+    tiles = tiles_of(pos)
+    player = pos["to_move"]
+    reserve = pos["reserves"][player]
+    open_gates = [g for g in GATES if g not in tiles]
+    return {f"{c}({g[0]},{g[1]})" for c in BASIC if reserve.get(c) for g in open_gates}
+
+
+def rotate(c, q):
+    cx, cy = c
+    x, y = q
+    if y == cy + 1 and x <= cx:
+        x += 1
+    elif x == cx + 1 and y >= cy:
+        y -= 1
+    elif y == cy - 1 and x >= cx:
+        x -= 1
+    elif x == cx - 1 and y <= cy:
+        y += 1
+    return (x, y)
+
+
+def bonus_moves(pos, options):
+    tiles = tiles_of(pos)
+    player = pos["to_move"]
+    reserve = pos["reserves"][player]
+    check = not options.get("IgnoreClashing")
+    out = {"skip"}
+    free = [p for p in ALL if p not in tiles and p not in GATES]
+    open_gates = [g for g in GATES if g not in tiles]
+    P = lambda p: f"({p[0]},{p[1]})"
+    for code in ("R", "K"):
+        if reserve.get(code):
+            out |= {f"+{code}{P(p)}" for p in free}
+    if reserve.get("W"):
+        for p in free:
+            ok = True
+            moves = []
+            for q in around(p):
+                if q in GATES:
+                    if q in tiles:
+                        ok = False
+                    continue
+                if q not in tiles:
+                    continue
+                if tiles[q][1] == "R":
+                    ok = False
+                    break
+                d = rotate(p, q)
+                if not on_board(*d) or d in GATES or not may_stand(tiles[q][1], d):
+                    ok = False
+                    break
+                moves.append((q, d))
+            if not ok:
+                continue
+            after = dict(tiles)
+            lifted = [(d, after.pop(q)) for q, d in moves]
+            for d, t in lifted:
+                after[d] = t
+            after[p] = (player, "W")
+            if check and any_clash(after):
+                continue
+            out.add(f"+W{P(p)}")
+    if reserve.get("B"):
+        for t, (o, c) in tiles.items():
+            if t in GATES:
+                continue
+            if c in ACCENTS:
+                after = dict(tiles)
+                del after[t]
+                if check and any_clash(after):
+                    continue
+                out.add(f"+B{P(t)}")
+            else:
+                for q in around(t):
+                    if q in tiles or q in GATES or not may_stand(c, q):
+                        continue
+                    after = dict(tiles)
+                    after[q] = (o, c)
+                    after[t] = (player, "B")
+                    if check and any_clash(after):
+                        continue
+                    out.add(f"+B{P(t)}-{P(q)}")
+    for code in ("L", "O"):
+        if reserve.get(code):
+            out |= {f"+{code}{P(g)}" for g in open_gates}
+    if not any(g in tiles and tiles[g][0] == player for g in GATES):
+        for code in BASIC:
+            if reserve.get(code):
+                out |= {f"+{code}{P(g)}" for g in open_gates}
+    return out
+
+
+def outcome(pos, options, legal_count):
+    """(decided, winner) for a position after a complete turn."""
+    tiles = tiles_of(pos)
+    hs = harmonies(tiles)
+    winners = [p for p in ("host", "guest")
+               if has_ring([tuple(pair) for pair, o in hs if o == p])]
+    if len(winners) == 2:
+        return True, None
+    if winners:
+        return True, winners[0]
+    if not options.get("NoAltWin") and any(
+            not any(pos["reserves"][p].get(c) for c in BASIC) for p in ("host", "guest")):
+        counts = {p: sum(1 for pair, o in hs if o == p and crossing(*tuple(pair))) for p in ("host", "guest")}
+        if counts["host"] == counts["guest"]:
+            return True, None
+        return True, max(counts, key=counts.get)
+    if legal_count == 0:
+        return True, None
+    return False, None
+
+
+def bonus_due(before, after, move, options):
+    """Does the arrange ``move`` (played from ``before``) earn a bonus decision?"""
+    player = before["to_move"]
+    m = re.match(r"^\((-?\d+),(-?\d+)\)-\((-?\d+),(-?\d+)\)$", move)
+    s = (int(m.group(1)), int(m.group(2)))
+    e = (int(m.group(3)), int(m.group(4)))
+    tb = tiles_of(before)
+    ta = tiles_of(after)
+    old = set()
+    for pair, o in harmonies(tb):
+        if o != player or e in pair:          # the captured tile's pairs are gone
+            continue
+        old.add(frozenset(e if p == s else p for p in pair))
+    new = {pair for pair, o in harmonies(ta) if o == player} - old
+    if not new:
+        return False
+    reserve = after["reserves"][player]
+    if any(reserve.get(c) for c in ACCENTS | {"L", "O"}):
+        return True
+    growing = any(g in ta and ta[g][0] == player for g in GATES)
+    return not growing and any(reserve.get(c) for c in BASIC)
+
+
 # -- the properties ------------------------------------------------------------------------------
 
 @settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -318,3 +697,54 @@ def test_a_turn_with_an_illegal_bonus_is_all_or_nothing(seed, options, plies):
     with pytest.raises(paisho.IllegalMoveError):
         game.play(text)
     assert game.position() == before
+
+
+oracle_options = st.fixed_dictionaries(
+    {name: (st.just(False) if name == "AncientOasisExpansion" else st.booleans()) for name in OPTIONS})
+
+
+def points_of(mask):
+    from paisho_core import board
+
+    return {board.coords(i) for i in board.bits(mask)}
+
+
+@settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, options=oracle_options, plies=st.integers(min_value=0, max_value=160))
+def test_the_engine_agrees_with_an_independent_reading_of_the_rules(seed, options, plies):
+    """Differential test against the oracle above (reference 2.6-2.14): after every decision of
+    a random game the harmonies (with owners), the trapped and drained flags, whether an arrange
+    earns a bonus decision and whether (and how) the game ended; at the last position, every
+    legal move of the pending decision."""
+    rng = random.Random(seed)
+    game = paisho.new_game("skud", options=options, seed=seed)
+    while game.outcome is None and game.ply < plies:
+        before = game.position()
+        text = str(choose(game, rng))
+        game.play(text)
+        after = game.position()
+        tiles = board_of(after)
+        assert {(frozenset((h.a, h.b)), h.owner) for h in game.harmonies()} == harmonies(tiles)
+        trapped, drained = flags(tiles)
+        engine_flags = game.flags()
+        assert points_of(engine_flags.get("trapped", 0)) == trapped
+        assert points_of(engine_flags.get("drained", 0)) == drained
+        if before["phase"] == "turn" and ARRANGE.match(text):
+            assert (after["phase"] == "bonus") == bonus_due(before, after, text, options), text
+        if after["phase"] == "turn" and after["turn"] >= 1:
+            try:
+                decided, winner = outcome(after, options, len(game.legal_moves()))
+            except TooMany:
+                continue
+            assert (game.outcome is not None) == decided, (text, game.outcome)
+            if decided:
+                assert game.outcome.winner == winner, (text, game.outcome)
+    if game.outcome is not None:
+        return
+    pos = game.position()
+    legal = {str(m) for m in game.legal_moves()}
+    if pos["phase"] == "bonus":
+        assert legal == bonus_moves(pos, options)
+    elif pos["phase"] == "turn" and (pos["turn"] >= 2 or options["InformalStart"]):
+        expected = arrangements(pos, options) | plants(pos, options)
+        assert legal == expected, (sorted(legal - expected)[:6], sorted(expected - legal)[:6])
