@@ -431,8 +431,9 @@ def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
 def merge_overlay(parent: dict, overlay: dict) -> dict:
     """The definition an overlay describes: the parent's, with the overlay's changes.
 
-    Tiles merge by code (fields given replace the parent's; a new code adds a tile kind; count 0
-    takes a tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
+    ``change_tiles`` entries change every parent tile their ``where`` matches; then tiles merge
+    by code (fields given replace the parent's; a new code adds a tile kind; count 0 takes a
+    tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
     name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
     """
     merged = {k: v for k, v in parent.items()
@@ -444,6 +445,10 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
             merged[key] = overlay[key]
     tiles = [dict(t) for t in parent.get("tiles", [])]
     index = {t["code"]: t for t in tiles}
+    for change in overlay.get("change_tiles", []):
+        for t in tiles:
+            if tile_matches(t, change["where"]):
+                t.update(change["set"])
     for t in overlay.get("tiles", []):
         if t["code"] in index:
             index[t["code"]].update(t)
@@ -466,6 +471,19 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
         if key in overlay:
             merged[key] = {**parent.get(key, {}), **overlay[key]}
     return merged
+
+
+def tile_matches(tile: dict, where: dict) -> bool:
+    """Does a tile definition meet every condition of a ``change_tiles`` ``where`` (a list
+    value means any of its values)?"""
+    for key, want in where.items():
+        wanted = want if isinstance(want, list) else [want]
+        if key == "tag":
+            if not set(wanted) & set(tile.get("tags", [])):
+                return False
+        elif tile.get(key) not in wanted:
+            return False
+    return True
 
 
 def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
@@ -574,6 +592,14 @@ def _check_overlay(merged: dict, overlay: dict, parent: Variant, path: Path, lin
         for k, stop in enumerate(tile.get("stops", [])):
             if stop not in areas:
                 raise _problem(path, lines, ("tiles", j, "stops", k),
+                               f"unknown area or point set {stop!r} (known: {', '.join(areas)})")
+    for j, change in enumerate(overlay.get("change_tiles", [])):
+        if not any(tile_matches(t, change["where"]) for t in parent.definition.get("tiles", [])):
+            raise _problem(path, lines, ("change_tiles", j, "where"),
+                           f"no tile of {parent.name} matches {change['where']}")
+        for k, stop in enumerate(change["set"].get("stops", [])):
+            if stop not in areas:
+                raise _problem(path, lines, ("change_tiles", j, "set", "stops", k),
                                f"unknown area or point set {stop!r} (known: {', '.join(areas)})")
     for rel in ("harmony", "clash"):
         section = overlay.get(rel)

@@ -284,6 +284,10 @@ MALFORMED = {
                             "takes true or false", 4),
     "unknown-area": ({"o.yaml": "name: bad\nextends: skud\ntiles:\n  - code: R3\n    stops: [neutral, blue]\n"},
                      "unknown area or point set 'blue'", 5),
+    "change-tiles-matches-nothing": ({"o.yaml": "name: bad\nextends: skud\nchange_tiles:\n  - where: {group: flower}\n    set: {move: 4}\n"},
+                                     "no tile of skud matches", 4),
+    "change-tiles-bad-field": ({"o.yaml": "name: bad\nextends: skud\nchange_tiles:\n  - where: {group: basic}\n    set: {speed: 4}\n"},
+                               "unknown field 'speed'", 5),
     "no-name": ({"o.yaml": "extends: skud\ntitle: nameless\n"}, "'name' is a required property", 1),
     "not-a-mapping": ({"o.yaml": "- extends: skud\n"}, "must be a mapping", 1),
     "installed-name": ({"o.yaml": "name: fire\nextends: skud\n"}, "installed variant", 1),
@@ -339,7 +343,9 @@ def test_yaml_only_examples_play_to_the_end():
     for file, check in (
             ("one-of-each-accent.yaml", lambda g: g.moves[0].text == "R,W,K,B"),
             ("beginner-garden.yaml", lambda g: g.options["InformalStart"] and g.options["IgnoreClashing"]),
-            ("skud-on-fire-reserve.yaml", lambda g: g.variant.tileset.by_code["R3"].count == 2)):
+            ("skud-on-fire-reserve.yaml", lambda g: g.variant.tileset.by_code["R3"].count == 2),
+            ("all-flowers-move-4.yaml",
+             lambda g: {k.move for k in g.variant.tileset.kinds if k.group != "accent"} == {4})):
         v = load_variant_file(EXAMPLES / file)
         for seed in range(1):
             game = random_game(v, seed)
@@ -458,6 +464,19 @@ def test_scaffold_and_installed_packages_are_discovered(tmp_path):
                          text=True, timeout=300, cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "test-scaffolded" in run.stdout and "passed test_random_games_end_and_replay" in run.stdout
+
+
+def test_change_tiles_then_per_code_entries():
+    parent = {"name": "p", "title": "P", "tiles": [
+        {"code": "A", "name": "a", "group": "basic", "count": 2, "move": 3, "tags": ["x"]},
+        {"code": "B", "name": "b", "group": "basic", "count": 2, "move": 5},
+        {"code": "C", "name": "c", "group": "accent", "count": 1}]}
+    merged = merge_overlay(parent, {"name": "c", "change_tiles": [
+        {"where": {"group": "basic"}, "set": {"move": 4}},
+        {"where": {"tag": ["x", "y"]}, "set": {"count": 1}}],
+        "tiles": [{"code": "B", "move": 6}]})
+    assert [(t["code"], t.get("move"), t["count"]) for t in merged["tiles"]] == [
+        ("A", 4, 1), ("B", 6, 2), ("C", None, 1)]
 
 
 def test_merge_overlay_is_pure():
