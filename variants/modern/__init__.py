@@ -11,6 +11,7 @@ Rulings: docs/variants/modern/rulings.md.
 from __future__ import annotations
 
 import re
+import weakref
 from pathlib import Path
 
 from paisho_core import board
@@ -67,10 +68,19 @@ class Cfg:
 
 
 def cfg(game) -> Cfg:
+    """The game's Cfg, shared by every game (and copy) of the same variant and options."""
     c = getattr(game, "_modern_cfg", None)
     if c is None:
-        c = game._modern_cfg = Cfg(game)
+        per_variant = _CFGS.setdefault(game.variant, {})
+        key = tuple(sorted(game.options.items()))
+        c = per_variant.get(key)
+        if c is None:
+            c = per_variant[key] = Cfg(game)
+        game._modern_cfg = c
     return c
+
+
+_CFGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def spread(mask: int, adjacency: int) -> int:

@@ -9,6 +9,7 @@ within one turn, or next to two enemy Bisons, is dead.  Rulings: docs/variants/t
 from __future__ import annotations
 
 import re
+import weakref
 from pathlib import Path
 
 from paisho_core import board
@@ -67,11 +68,19 @@ class Cfg:
 
 
 def cfg(game) -> Cfg:
+    """The game's Cfg, shared by every game (and copy) of the same variant and options."""
     c = getattr(game, "_three_piece_cfg", None)
     if c is None:
-        c = Cfg(game)
+        per_variant = _CFGS.setdefault(game.variant, {})
+        key = tuple(sorted(game.options.items()))
+        c = per_variant.get(key)
+        if c is None:
+            c = per_variant[key] = Cfg(game)
         game._three_piece_cfg = c
     return c
+
+
+_CFGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class Roles:
