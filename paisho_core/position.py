@@ -36,7 +36,7 @@ def to_position(game) -> dict:
               for name, per in sorted(st.piles.items()) if name != "reserve"}
     if others:
         pos["piles"] = others
-    if game.seed is not None:
+    if game.seed is not None and game.used_chance:
         pos["seed"] = game.seed
     if st.scores:
         pos["scores"] = dict(st.scores)
@@ -130,5 +130,6 @@ def from_position(data, source: str | None = None):
     else:
         st.outcome = game.rules.check_end(game)
     game._changed()
+    game.used_chance = data.get("seed") is not None
     game.start = st.copy()
     return game
