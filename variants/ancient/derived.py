@@ -18,8 +18,10 @@ def analysis(game):
 
 
 def analyse_state(state, o):
+    """(drained mask, effective pairs) of any state, for checks inside ``apply``."""
     drained = rules.drained_mask(state, o)
     return drained, rules.analyse(state, o, drained)
+
 
 def disharmonies(game) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The effective disharmonies as pairs of points."""
@@ -27,8 +29,11 @@ def disharmonies(game) -> list[tuple[tuple[int, int], tuple[int, int]]]:
 
 
 def harmony_count(game) -> int:
+    """The count toward the target (harmonies minus disharmonies by default)."""
     return rules.count(analysis(game)[1], opts(game))
 
+
 def hand_codes(st, player):
+    """The distinct tile codes in ``player``'s hand, in tile-set order."""
     hand = st.pile("hand", player)
     return sorted((c for c, n in hand.items() if n), key=ORDER.__getitem__)
