@@ -315,3 +315,83 @@ def test_rules_page_worked_example():
         assert game.outcome is None
         game.play(turn)
     assert game.outcome.winner == "host" and game.outcome.reason == "iris killed"
+
+
+def _naive_destinations(src, own, occupied, adjacency, combo):
+    """Reference for geometry.step_hop_destinations, point by point with (x, y) pairs."""
+    from paisho_variants.three_piece.geometry import DIRECTIONS
+
+    dirs = DIRECTIONS[adjacency]
+    sx, sy = board.coords(src)
+
+    def empty(x, y):
+        return board.on_board(x, y) and ((x, y) == (sx, sy) or not occupied >> board.index(x, y) & 1)
+
+    def mine(x, y):
+        return (board.on_board(x, y) and (x, y) != (sx, sy) and own >> board.index(x, y) & 1)
+
+    def steps(points):
+        return {(x + dx, y + dy) for x, y in points for dx, dy in dirs if empty(x + dx, y + dy)}
+
+    def chain(points):
+        seen, frontier = set(), set(points)
+        while frontier:
+            nxt = {(x + 2 * dx, y + 2 * dy) for x, y in frontier for dx, dy in dirs
+                   if mine(x + dx, y + dy) and empty(x + 2 * dx, y + 2 * dy)} - seen
+            seen |= nxt
+            frontier = nxt
+        return seen
+
+    start = {(sx, sy)}
+    if combo == "step_or_chain":
+        out = steps(start) | chain(start)
+    elif combo == "both_sides":
+        first = chain(start)
+        mid = steps(first | start)
+        out = first | mid | chain(mid)
+    else:
+        out = steps(start) | chain(start) | chain(steps(start)) | steps(chain(start))
+    return {p for p in out if p != (sx, sy)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), adjacency=st.sampled_from([4, 8]),
+       combo=st.sampled_from(["either_side", "step_or_chain", "both_sides"]))
+def test_step_hop_destinations_match_a_point_by_point_reference(seed, adjacency, combo):
+    """The bitset movement helper (geometry.step_hop_destinations) agrees with a slow reference
+    on random boards, rim points included."""
+    from paisho_variants.three_piece.geometry import step_hop_destinations
+
+    rng = random.Random(seed)
+    points = list(board.POINTS)
+    occupied = own = 0
+    for i in rng.sample(points, rng.randint(5, 120)):
+        occupied |= 1 << i
+        if rng.random() < 0.6:
+            own |= 1 << i
+    src = rng.choice([i for i in points if own >> i & 1] or points)
+    occupied |= 1 << src
+    own |= 1 << src
+    got = {board.coords(i) for i in board.bits(step_hop_destinations(src, own, occupied, adjacency, combo))}
+    assert got == _naive_destinations(src, own, occupied, adjacency, combo)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), rim=st.sampled_from(["forbid", "onboard_points"]))
+def test_wheel_turns_apply_what_the_move_list_checked(seed, rim):
+    """The ring contents the move generator judges (geometry.rotated_cells) are what playing the
+    Wheel turn puts on the board (turn_ring), rim Wheels included."""
+    from paisho_variants.three_piece import _wheel_turns, cfg
+
+    rng = random.Random(seed)
+    game = paisho.new_game(V, options={"wheel_rim": rim, "max_turns": 15}, seed=seed)
+    while game.outcome is None:
+        predicted = {}
+        for w, centre, k, pts, new, _rel in _wheel_turns(game, cfg(game), game.to_move):
+            text = (board.LABEL[w] if centre == w else f"{board.LABEL[w]}-{board.LABEL[centre]}") + f"~{k}"
+            predicted[text] = (pts, new)
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        if move.action == "wheel":
+            pts, new = predicted[str(move)]
+            assert [None if p < 0 else game.state.board[p] for p in pts] == list(new)
