@@ -497,6 +497,13 @@ class TestOrchid:
         host = game_of([("H", "O", 5, -5), ("H", "R4", 6, -5)], to_move="host")
         assert destinations(host, 6, -5)
 
+    def test_growing_flowers_are_never_trapped(self):
+        """reference 2.10 and 5.15: "every flower ... of the opponent on a point surrounding a
+        blooming Orchid is trapped, unless that flower is on a gate"."""
+        game = game_of([("H", "O", 1, -7), ("G", "R3", 0, -8)])
+        assert flagged(game, "trapped") == set()
+        assert destinations(game, 0, -8)
+
     def test_a_growing_orchid_traps_nothing(self):
         """reference 2.10: only a blooming Orchid traps."""
         game = game_of([("H", "O", 0, -8), ("G", "R3", 1, -7)])
@@ -939,6 +946,17 @@ class TestHarmonyBonus:
         game = game_of([("G", "R3", -6, -4), ("G", "R4", -6, 4), ("G", "O", -6, 0)],
                        guest_extra="R")
         game.play("(-6,0)-(-5,0)")
+        assert game.phase == "bonus" and game.to_move == "guest"
+
+    def test_re_forming_an_older_pair_earns_a_bonus(self):
+        """reference 2.11 and 5.9 [run]: "a pair that was in harmony two turns ago, was broken,
+        and is re-formed now does count"."""
+        game = game_of([("G", "R3", -6, -4), ("G", "R4", -6, 4), ("H", "W5", 6, 5)],
+                       guest_extra="R")
+        game.play("(-6,4)-(-4,4)")                       # breaks the R3~R4 harmony
+        assert game.harmonies() == [] and game.to_move == "host"
+        game.play("(6,5)-(6,6)")
+        game.play("(-4,4)-(-6,4)")                       # the same two tiles again
         assert game.phase == "bonus" and game.to_move == "guest"
 
     def test_no_bonus_for_a_harmony_owned_by_the_opponent(self):
