@@ -214,8 +214,10 @@ def test_lotus_moves_two():
 def test_immobile_specials():
     """Ruling R18: Coin, Ship, Knotweed and Wheel do not move by themselves; under wheel_moves
     (book:1050) the Wheel moves any distance in a straight line."""
-    g = game_of(["R@(1,1)", "B@(3,3)", "K@(-2,-2)", "W@(0,0)"], phase="move")
-    assert g.legal_moves() == []
+    g = game_of(["R@(1,1)", "B@(3,3)", "K@(-2,-2)", "W@(0,0)"])
+    assert rules.all_moves(g.state, rules.opts(g), 0) == []
+    with pytest.raises(PositionError, match="no tile can move"):
+        paisho.from_position(position(["R@(1,1)", "W@(0,0)"], phase="move"))
     g = game_of(["W@(0,0)"], phase="move", options={"wheel_moves": True})
     assert len(dests(g, "(0,0)")) == 32
 

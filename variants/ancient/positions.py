@@ -10,6 +10,7 @@ from paisho_core.errors import PositionError
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
+from . import rules
 from .derived import analysis, harmony_count
 from .rules import KNOTWEED, ORDER, SHIP, WHEEL, opts
 
@@ -143,7 +144,11 @@ def paisho_load_position(game, data):
     if "drained" not in data:
         # only the board's flags: drained for good (knotweed 0 is "unknown")
         pairs = {(st.ident[i], 0) for i in flagged.get("drained", ())}
-    for k, entry in enumerate(data.get("drained") or []):
+    drained_list = data.get("drained") or []
+    if not isinstance(drained_list, list):
+        problems.append(("$.drained", "expected a list of {x, y, by}"))
+        drained_list = []
+    for k, entry in enumerate(drained_list):
         path = f"$.drained[{k}]"
         if not isinstance(entry, dict):
             problems.append((path, "expected {x, y, by}"))
@@ -155,6 +160,9 @@ def paisho_load_position(game, data):
             problems.append((path, "no tile stands there"))
             continue
         knots = entry.get("by") or []
+        if not isinstance(knots, list):
+            problems.append((path + ".by", "expected a list of Knotweed points [x, y]"))
+            continue
         if not knots:
             pairs.add((st.ident[i], 0))  # its Knotweed is unknown or gone: drained for good
         for n, kp in enumerate(knots):
@@ -186,6 +194,14 @@ def paisho_load_position(game, data):
                     problems.append(("$.placing", "no Wheel stands there"))
                 else:
                     ex["placing"] = (want, p)
+    if not problems and not data.get("outcome"):
+        mover = data.get("to_move")
+        if phase == "draw" and not st.count("pool", o.pool_key(mover)):
+            problems.append(("$.phase", "a draw is pending but the pool is empty"))
+        elif phase == "discard" and not st.count("hand", mover):
+            problems.append(("$.phase", "a discard is pending but the hand is empty"))
+        elif phase == "move" and o.move_required and not rules.any_move(st, o, rules.drained_mask(st, o)):
+            problems.append(("$.phase", "a move is pending but no tile can move"))
     if problems:
         raise PositionError(problems)
     if "turn" not in data:
