@@ -239,6 +239,12 @@ class Game:
         """The decisions played so far, oldest first."""
         return [h[1] for h in self._history]
 
+    @property
+    def keeps_seed(self) -> bool:
+        """Records and positions carry the seed when chance was or can be involved."""
+        return self.seed is not None and (
+            self.used_chance or bool(self.variant.pm.hook.paisho_chance_outcomes.get_hookimpls()))
+
     def legal_moves(self) -> list[Move]:
         if self._legal is None:
             if self.state.outcome is not None:

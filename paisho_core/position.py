@@ -36,7 +36,7 @@ def to_position(game) -> dict:
               for name, per in sorted(st.piles.items()) if name != "reserve"}
     if others:
         pos["piles"] = others
-    if game.seed is not None and game.used_chance:
+    if game.keeps_seed:
         pos["seed"] = game.seed
     if st.scores:
         pos["scores"] = dict(st.scores)

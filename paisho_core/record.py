@@ -124,7 +124,7 @@ def write_record(game, tags: dict | None = None) -> str:
         all_tags["Options"] = json.dumps(non_default, sort_keys=True)
     else:
         all_tags.pop("Options", None)
-    if game.seed is not None and (game.used_chance or "Seed" in all_tags):
+    if game.keeps_seed or (game.seed is not None and "Seed" in all_tags):
         all_tags["Seed"] = str(game.seed)
     if game.outcome is not None:
         all_tags["Result"] = game.outcome.result
