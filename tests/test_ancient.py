@@ -179,6 +179,33 @@ def test_place_then_move_same_tile():
     assert g.to_move == "host"
 
 
+def test_anyone_moves_any_tile():
+    """wiki:29: tiles belong to no one once placed; any player may move any tile."""
+    g = game_of([("R3@(-3,3)", "host")], hand={"W3": 1})
+    g.play("W3(2,2)")
+    g.play("(-3,3)-(-3,5)")
+    assert {(e["x"], e["y"]) for e in g.position()["board"]} == {(2, 2), (-3, 5)}
+
+
+def test_drained_tile_still_occupies_its_point():
+    """wiki:48: drained tiles stay on the board, and nothing else may occupy their points."""
+    g = game_of(["W3@(1,1)"], hand={"K": 1, "R": 1})
+    g.play("K(2,2)")
+    assert g.to_move == "host"
+    g = paisho.from_position(dict(g.position(), to_move="guest"))
+    assert "R(1,1)" not in texts(g) and "R(1,2)" in texts(g)
+
+
+def test_book_preset():
+    """The book preset switches every contradicted point to the book's reading
+    (book:941, 974, 987, 962-963, 1042-1046, 1021, 1036, 1050, 1062-1063)."""
+    o = rules.Opts(paisho.get_variant("ancient").options({"preset": "book"}))
+    assert (not o.shared, o.refill, o.gates_are_red, o.drain_all, o.drain_permanent) == (True, True, False, True, False)
+    assert (o.boat_immune, o.wheel_moves, o.dragon_to_hand, o.dragon_capturable) == (frozenset({"W5", "R5"}), True, False, True)
+    g = paisho.new_game("ancient", {"preset": "book"}, seed=3)
+    assert sum(g.position()["piles"]["pool"]["guest"].values()) == 49
+
+
 def test_straight_movers():
     """book:1011, 1020, 1026, 1035 and wiki:32: 3- and 5-movers go up to 3 / 5 in a straight
     line, stopping short if they like, never through a tile."""
