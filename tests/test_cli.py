@@ -194,6 +194,12 @@ CASES = {
     "yaml-not-yaml": (["validate", "{F}"], "bad.yaml", BROKEN_YAML, ["bad.yaml", "line"]),
     "unknown-variant": (["moves", "nosuch"], None, None, ["nosuch"]),
     "unknown-option": (["moves", "skud", "--options", '{"Nope": true}'], None, None, ["Nope"]),
+    "options-not-json": (["moves", "skud", "--options", "{bad"], None, None, ["--options"]),
+    "record-and-position": (["moves", "skud", "--record", "{F}", "--position", "{F}"], "x.txt",
+                            OPENING, ["--record", "--position"]),
+    "play-missing-record": (["play", "skud", "--record", "{F}"], None, None, ["nothere.txt"]),
+    "wrong-variant-position": (["moves", "fire", "--position", "{F}"], "pos.json", json.dumps(POSITION),
+                               ["skud", "fire"]),
 }
 
 
