@@ -1171,6 +1171,31 @@ class TestNoLegalMove:
         assert "R4(-8,0)" not in moves(game)
         assert moves(game)
 
+    # The Orchid's step to (4,4) traps the Host's only flower (every gate is taken) and, leaving
+    # column 5, opens the Guest's R3~R4 harmony.
+    TRAP = [("H", "R3", 3, 3), ("G", "O", 5, 4), ("G", "R3", 5, 1), ("G", "R4", 5, 6),
+            ("G", "W3", 0, -8), ("G", "W4", 0, 8), ("G", "W5", 8, 0), ("G", "R5", -8, 0)]
+
+    def test_must_leave_opponent_a_move_without_a_bonus(self):
+        """rulings, Leaving the opponent without a move: with nothing to place as a bonus, the
+        stranding arrange is illegal."""
+        game = game_of(self.TRAP, options={"MustLeaveOpponentAMove": True})
+        assert "(5,4)-(4,4)" not in moves(game)
+        assert "(5,4)-(5,3)" in moves(game)
+
+    @pytest.mark.xfail(strict=True, reason="MustLeaveOpponentAMove does not judge an arrange that "
+                       "earns a bonus (_strands_opponent returns False while the bonus is pending), "
+                       "and on the bonus decision every choice strands the opponent, so the filter "
+                       "falls back to allowing them all: the game ends 'no legal move', which the "
+                       "ruling says cannot be reached")
+    def test_must_leave_opponent_a_move_judges_the_whole_turn(self):
+        """rulings, Leaving the opponent without a move: "a turn that leaves the opponent with no
+        legal move is illegal"; A player with no legal decision: "With MustLeaveOpponentAMove the
+        situation cannot be reached by a legal turn".  Here the arrange earns a bonus, and no
+        bonus (a Rock, or skipping) frees the Host."""
+        game = game_of(self.TRAP, guest_extra="R", options={"MustLeaveOpponentAMove": True})
+        assert "(5,4)-(4,4)" not in moves(game)
+
 
 # -- per-game options that change play -----------------------------------------------------------
 
@@ -1243,28 +1268,3 @@ class TestAncientOasisExpansion:
         no_orchid = game_of([("H", "T", -5, 5), ("G", "R3", -4, 4), ("G", "O", -4, -4)],
                             options=self.OPTS)
         assert no_orchid.harmonies() == []
-
-    # The Orchid's step to (4,4) traps the Host's only flower (every gate is taken) and, leaving
-    # column 5, opens the Guest's R3~R4 harmony.
-    TRAP = [("H", "R3", 3, 3), ("G", "O", 5, 4), ("G", "R3", 5, 1), ("G", "R4", 5, 6),
-            ("G", "W3", 0, -8), ("G", "W4", 0, 8), ("G", "W5", 8, 0), ("G", "R5", -8, 0)]
-
-    def test_must_leave_opponent_a_move_without_a_bonus(self):
-        """rulings, Leaving the opponent without a move: with nothing to place as a bonus, the
-        stranding arrange is illegal."""
-        game = game_of(self.TRAP, options={"MustLeaveOpponentAMove": True})
-        assert "(5,4)-(4,4)" not in moves(game)
-        assert "(5,4)-(5,3)" in moves(game)
-
-    @pytest.mark.xfail(strict=True, reason="MustLeaveOpponentAMove does not judge an arrange that "
-                       "earns a bonus (_strands_opponent returns False while the bonus is pending), "
-                       "and on the bonus decision every choice strands the opponent, so the filter "
-                       "falls back to allowing them all: the game ends 'no legal move', which the "
-                       "ruling says cannot be reached")
-    def test_must_leave_opponent_a_move_judges_the_whole_turn(self):
-        """rulings, Leaving the opponent without a move: "a turn that leaves the opponent with no
-        legal move is illegal"; A player with no legal decision: "With MustLeaveOpponentAMove the
-        situation cannot be reached by a legal turn".  Here the arrange earns a bonus, and no
-        bonus (a Rock, or skipping) frees the Host."""
-        game = game_of(self.TRAP, guest_extra="R", options={"MustLeaveOpponentAMove": True})
-        assert "(5,4)-(4,4)" not in moves(game)
