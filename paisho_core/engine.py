@@ -119,6 +119,7 @@ class Engine:
         from . import load_record
 
         self.game = load_record(self.field(req, "record", str), source="record")
+        self.game.auto_chance = True  # later draws are made by the game, as after new
         return self.summary()
 
     def load_position(self, req: dict) -> dict:

@@ -121,6 +121,10 @@ class Session:
                  "Type help for commands.")
         self.show()
         while game.outcome is None and self.resigned is None:
+            chance = game.chance_outcomes()
+            if chance:  # a draw left open (a record that stops before it): the game draws it
+                self.say(f"{game.to_move} draws {game.play(game.sample_chance(chance))}")
+                continue
             if not game.legal_moves():
                 self.say(f"{game.to_move} has no legal move and the variant ends nothing: stopping.")
                 break
@@ -389,6 +393,7 @@ def cmd_play(variant: str = typer.Argument("skud", help="Variant to play (name, 
     v, opts = variant_and_options(variant, options, option)
     if record:
         game = load_record(_read(record), source=str(record), variant=v.name)
+        game.auto_chance = True  # from here on the game draws for itself, as in a new game
     else:
         game = new_game(v, options=opts, seed=seed)
     session = Session(game, sides, seed=seed if seed is not None else game.seed, think=think,
