@@ -181,7 +181,7 @@ def _placements(inf, code: str, player: str) -> list:
     found = _PLACEMENTS.get(key)
     if found is None:
         found = _PLACEMENTS[key] = [_cached_move("place", code, -1, p)
-                                    for p in bits(inf.entry[(code, player)])]
+                                    for p in bits(inf.entry.get((code, player), 0))]
     return found
 
 
@@ -195,7 +195,7 @@ def _turn_moves(game, st, player):
         if not pile.get(code) or st.turn < inf.first_turn(code):
             continue
         if code in inf.flowers:
-            for p in bits(inf.entry[(code, player)] & empty):
+            for p in bits(inf.entry.get((code, player), 0) & empty):
                 if rules.clash_free(inf, st, s, code, player, p):
                     out.append(_cached_move("place", code, -1, p))
         else:
