@@ -754,3 +754,20 @@ def test_random_games(seed, which):
         if not auto:
             replay.play(m.text)
     assert replay.position() == g.position()
+
+
+def test_hotseat_hides_the_other_hand():
+    """Two people at one terminal (issue 8): the screen asks for a hand-over between turns,
+    shows only the mover's hand, and hides the tile the other player drew."""
+    from paisho_variants.ancient import hotseat
+
+    g = paisho.new_game("ancient", seed=7)
+    script = iter(["left", "first", "x", "R5", "", "quit"])
+    out = []
+    hotseat.run(g, read=lambda prompt="": next(script, None), write=out.append, clear=False)
+    text = "\n".join(out)
+    host_view = text[text.index("Pass the terminal to host"):]
+    assert "Last: 1G.x:?/R5" in host_view
+    assert "guest hand: 5 tiles (hidden)" in host_view
+    assert "host hand: Dx2 R5 W3x2" in host_view
+    assert "host hand: Dx2" not in text[:text.index("Pass the terminal to host")]
