@@ -680,6 +680,15 @@ def paisho_status(game):
     lines.append(("Pot", f"host tiles {pot['host']}; guest tiles {pot['guest']}"))
     if st.phase == "spring":
         lines.append(("Spring", f"{st.to_move} places a Spring Flower on their side"))
+    elif st.phase == "power":
+        at, moved = st.extra["power"]
+        name = st.board[at].kind.name
+        choices = " ".join(str(m) for m in game.legal_moves())
+        lines.append(("Power", f"the {name} on {LABEL[at]}: {choices}"))
+    elif st.phase == "convoy":
+        boat, name, done = st.extra["convoy"]
+        lines.append(("Carry", f"the Boat on {LABEL[boat]} carries your tiles {name}: "
+                               f"{len(done)} of 3 moved" + (", or stop" if done else "")))
     return lines
 
 
