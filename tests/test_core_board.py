@@ -286,6 +286,88 @@ class TestEncloses:
         assert sight.encloses(flipped) and sight.encloses(edges[2:] + edges[:2])
 
 
+def angle_winding(cycle_points):
+    """Winding number of a closed polygon about (0,0) by summing the turning angles (a method
+    independent of the crossing rule the engine uses)."""
+    import math
+
+    total = 0.0
+    n = len(cycle_points)
+    for k in range(n):
+        (x1, y1), (x2, y2) = cycle_points[k], cycle_points[(k + 1) % n]
+        a = math.atan2(y2, x2) - math.atan2(y1, x1)
+        while a > math.pi:
+            a -= 2 * math.pi
+        while a <= -math.pi:
+            a += 2 * math.pi
+        total += a
+    return round(total / (2 * math.pi))
+
+
+def simple_cycles(edges):
+    adj = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    nodes = sorted(adj)
+    rank = {v: k for k, v in enumerate(nodes)}
+    for s in nodes:
+        stack = [(s, [s])]
+        while stack:
+            v, path = stack.pop()
+            for w in adj[v]:
+                if rank[w] < rank[s]:
+                    continue
+                if w == s and len(path) >= 3:
+                    yield path
+                elif w not in path:
+                    stack.append((w, path + [w]))
+
+
+def through_centre(a, b):
+    return (a[0] == b[0] == 0 and a[1] * b[1] < 0) or (a[1] == b[1] == 0 and a[0] * b[0] < 0)
+
+
+GRID = [-3, -1, 0, 2, 4]
+
+
+def rectangle(x1, x2, y1, y2):
+    xa, xb = sorted((x1, x2))
+    ya, yb = sorted((y1, y2))
+    corners = [(xa, ya), (xb, ya), (xb, yb), (xa, yb)]
+    return [(corners[k], corners[(k + 1) % 4]) for k in range(4)]
+
+
+rectangles = st.tuples(*[st.sampled_from(GRID)] * 4).filter(
+    lambda t: t[0] != t[1] and t[2] != t[3]).map(lambda t: rectangle(*t))
+noise = st.tuples(st.sampled_from(GRID), st.sampled_from(GRID), st.sampled_from(GRID),
+                  st.booleans()).map(
+    lambda t: ((t[0], t[1]), (t[2], t[1])) if t[3] else ((t[1], t[0]), (t[1], t[2])))
+axis_edges = st.tuples(st.lists(rectangles, max_size=3), st.lists(noise, max_size=6),
+                       st.integers(min_value=0, max_value=14)).map(
+    lambda t: [e for k, e in enumerate(sum(t[0], []) + t[1]) if k != t[2] and e[0] != e[1]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(edges=axis_edges)
+def test_encloses_agrees_with_a_cycle_search(edges):
+    """reference 2.13, "practical equivalent": a ring exists iff some simple cycle of harmonies
+    encloses (0,0), with no tile on (0,0) and no harmony running through it.  Checked against a
+    search of every simple cycle and an angle-sum winding number."""
+    unique = {frozenset(e) for e in edges}
+    pairs = [tuple(sorted(e)) for e in unique]
+    expected = False
+    for cyc in simple_cycles(pairs):
+        if (0, 0) in cyc:
+            continue
+        if any(through_centre(cyc[k - 1], cyc[k]) for k in range(len(cyc))):
+            continue
+        if angle_winding(cyc) != 0:
+            expected = True
+            break
+    assert sight.encloses([(I(*a), I(*b)) for a, b in pairs]) is expected
+
+
 # -- rotation ------------------------------------------------------------------------------------
 
 def test_rotate_clockwise_reference_table():
