@@ -16,6 +16,7 @@ SPECIALS = ("B", "R", "K", "W", "L", "D")
 CANONICAL = FLOWERS + SPECIALS
 """Tile-set order: the order the pool is laid out in before the shuffle, and hands are written in."""
 ORDER = {c: n for n, c in enumerate(CANONICAL)}
+FLOWER_SET = frozenset(FLOWERS)
 WHITE = frozenset(("W3", "W4", "W5"))
 RED = frozenset(("R3", "R4", "R5"))
 SHIP, COIN, KNOTWEED, WHEEL, LOTUS, DRAGON = SPECIALS
@@ -181,7 +182,7 @@ def analyse(state, o: Opts, drained: int):
     for i in bits(state.occupied):
         code = b[i].kind.code
         row, col = divmod(i, board.SIZE)
-        if code in RELATION_CODES:
+        if code in FLOWER_SET:
             if drained >> i & 1:
                 if not o.drained_block:
                     continue
@@ -223,8 +224,6 @@ def analyse(state, o: Opts, drained: int):
                 out.append((ea[0], eb[0], sign))
     return out
 
-
-RELATION_CODES = frozenset(FLOWERS)
 
 
 def count(pairs, o: Opts) -> int:
