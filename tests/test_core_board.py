@@ -455,6 +455,8 @@ KNOWN = {
     "ai.py": "paisho_core/ai.py: the module docstring's example calls new_game(\"skud\", ...)",
     "compare.py": "paisho_core/compare.py: docstring example run_compare([\"skud\", ...]) and a "
                   "comment naming the Knotweed",
+    "scaffold.py": "paisho_core/scaffold.py: `paisho new-variant` help text gives the example name "
+                   "\"skud-five-harmonies\"",
 }
 
 
