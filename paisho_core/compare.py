@@ -1317,7 +1317,7 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
     plt.close(fig)
     written.append(path)
 
-    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(vs)))
+    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.45 * len(vs)))
     labels = [v["label"] for v in vs]
     left = [0.0] * len(vs)
     for key, colour, name in (("first_player_wins", "#4a7bb7", "first player wins"), ("draws", "#bbbbbb", "draw"),
@@ -1333,7 +1333,7 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
     ax.axvline(0.5, color="black", linestyle=":")
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=4, frameon=False)
     fig.tight_layout()
     path = directory / "win_rates.png"
     fig.savefig(path, dpi=110)
