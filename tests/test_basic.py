@@ -279,6 +279,25 @@ def test_be11_knotweed_drains_around_itself():
     assert not (g.flags()["drained"] >> board.index(1, 2)) & 1
 
 
+def test_knotweed_snapshot_option():
+    """B9 option knotweed_drain: snapshot: only the tiles around a Knotweed when it is placed
+    are drained; tiles arriving later are not."""
+    opts = {"knotweed_drain": "snapshot"}
+    g = game_at(["GR3(1,2)", "GR5(3,-2)", "HR5(6,6)"], to_move="host", options=opts,
+                reserves={"guest": dict(FULL), "host": {**FULL, "K": 1}})
+    g.play("K(2,2)")
+    assert (g.flags()["drained"] >> board.index(1, 2)) & 1
+    g.play("(3,-2)-(3,2)")  # the Rhododendron arrives beside the Knotweed
+    assert not (g.flags()["drained"] >> board.index(3, 2)) & 1
+    pos = json.loads(json.dumps(g.position()))
+    assert pos["drain"] == [{"knotweed": [2, 2], "tile": [1, 2]}]
+    again = paisho.from_position(pos)
+    assert again.position() == g.position()
+    assert (again.flags()["drained"] >> board.index(1, 2)) & 1
+    continuous = game_at(["GR3(1,2)", "GW5(3,2)", "HK(2,2)"])
+    assert (continuous.flags()["drained"] >> board.index(3, 2)) & 1
+
+
 def test_be12_rock_borrows_the_harmonies_of_a_flower_beside_it():
     """BE12, L199-202 (B15): a Rock beside a Lily harmonizes with a Jasmine in line with it; a
     Rock beside only a Lotus gains nothing; no Wheel or Boat moves a Rock."""
@@ -625,7 +644,8 @@ TOTAL = 54
 OPTION_SETS = [
     {"max_turns": 25},
     {"max_turns": 25, "own_tiles_block": True, "score_timing": "every_turn", "boat_convoy": "any"},
-    {"max_turns": 25, "end_count": "how_to_score", "wheel_wrong_garden": "illegal", "first_move": "host"},
+    {"max_turns": 25, "end_count": "how_to_score", "wheel_wrong_garden": "illegal", "first_move": "host",
+     "knotweed_drain": "snapshot"},
     {"max_turns": 40, "target_points": 30, "end_count": "combined", "boat_convoy": "off",
      "l_move": "up_to", "lotus_steps": "king", "natural_requires_pure_garden": True,
      "protection_metric": "manhattan"},

@@ -256,6 +256,9 @@ def _forget(st, ident: int) -> None:
         idents = st.extra.get(key)
         if idents and ident in idents:
             st.extra[key] = idents - {ident}
+    links = st.extra.get("drain")
+    if links:
+        st.extra["drain"] = frozenset(pair for pair in links if ident not in pair)
 
 
 def _moved(st, ident: int) -> None:
@@ -341,6 +344,8 @@ def paisho_apply(game, move):
     if action == "place":
         st.take("reserve", player, move.tile)
         st.put(move.dst, game.tileset.tile(move.tile, player))
+        if inf.role.get(move.tile) == "knotweed" and game.options["knotweed_drain"] == "snapshot":
+            _record_drain(inf, st, move.dst)
         _end_turn(game, st)
         return
     if action == "move":
@@ -412,6 +417,16 @@ def paisho_apply(game, move):
         _end_turn(game, st, passed=True)
         return
     raise NotationError(f"unknown Basic Pai Sho action {action!r}")
+
+
+def _record_drain(inf, st, knotweed: int) -> None:
+    """Option knotweed_drain: snapshot: remember the tiles around a Knotweed as it is placed."""
+    kid = st.ident[knotweed]
+    links = set(st.extra.get("drain", ()))
+    for q in bits(board.AROUND[knotweed] & st.occupied):
+        if inf.role.get(st.board[q].kind.code) != "knotweed":
+            links.add((kid, st.ident[q]))
+    st.extra["drain"] = frozenset(links)
 
 
 def _anchor(st, boat: int) -> None:
@@ -575,6 +590,11 @@ def paisho_position_extra(game):
         out["convoy"] = {"boat": _xy(boat), "direction": name, "carried": carried}
     if st.extra.get("passes"):
         out["passes"] = st.extra["passes"]
+    if st.extra.get("drain"):
+        where = {st.ident[i]: i for i in bits(st.occupied)}
+        links = sorted((where[k], where[t]) for k, t in st.extra["drain"] if k in where and t in where)
+        if links:
+            out["drain"] = [{"knotweed": _xy(k), "tile": _xy(t)} for k, t in links]
     if st.outcome is not None:
         details = st.outcome.details or st.extra.get("outcome_details") or {}
         out["outcome"] = {**st.outcome.to_json(), **details}
@@ -649,6 +669,21 @@ def paisho_load_position(game, data):
                 if t is None or t.owner != player or inf.role.get(t.kind.code) != "boat":
                     problems.append(("$.convoy.boat", f"no Boat of {player} there"))
                 st.extra["convoy"] = (boat, convoy["direction"], tuple(done))
+    links = set()
+    for k, link in enumerate(data.get("drain") or []):
+        if not isinstance(link, dict):
+            problems.append((f"$.drain[{k}]", "expected {\"knotweed\": [x, y], \"tile\": [x, y]}"))
+            continue
+        kp = _point(link.get("knotweed"), f"$.drain[{k}].knotweed", problems)
+        tp = _point(link.get("tile"), f"$.drain[{k}].tile", problems)
+        if kp < 0 or tp < 0:
+            continue
+        kt, tt = st.board[kp], st.board[tp]
+        if kt is None or inf.role.get(kt.kind.code) != "knotweed" or tt is None:
+            problems.append((f"$.drain[{k}]", "expected a Knotweed and a tile on those points"))
+            continue
+        links.add((st.ident[kp], st.ident[tp]))
+    st.extra["drain"] = frozenset(links)
     out = data.get("outcome")
     if isinstance(out, dict):
         details = {k: v for k, v in out.items() if k not in ("winner", "result", "reason")}

@@ -167,8 +167,18 @@ class Scan:
         self.flowers = flowers
         # Knotweed drains every tile around it except other Knotweeds, while it stands (B9).
         drained = 0
-        for k in bits(by_role["knotweed"]):
-            drained |= AROUND[k]
+        links = st.extra.get("drain")
+        if self.options.get("knotweed_drain") == "snapshot":
+            # option: only the tiles that stood around a Knotweed when it was placed (B9)
+            if links:
+                where = {st.ident[i]: i for i in bits(st.occupied)}
+                for kid, tid in links:
+                    k, t = where.get(kid, -1), where.get(tid, -1)
+                    if k >= 0 and t >= 0 and (by_role["knotweed"] >> k) & 1:
+                        drained |= 1 << t
+        else:
+            for k in bits(by_role["knotweed"]):
+                drained |= AROUND[k]
         self.drained = drained & st.occupied & ~by_role["knotweed"]
         # Every tile blocks a line except a Boat (L194, B14).
         boats = by_role["boat"]
