@@ -246,15 +246,17 @@ class Game:
             self.used_chance or bool(self.variant.pm.hook.paisho_chance_outcomes.get_hookimpls()))
 
     def legal_moves(self) -> list[Move]:
+        """The decisions legal now (none once the game is over)."""
+        if self.state.outcome is not None:
+            return []
         if self._legal is None:
-            if self.state.outcome is not None:
-                self._legal = []
-            else:
-                self._legal = list(self.rules.legal_moves(self))
+            self._legal = list(self.rules.legal_moves(self))
             self._legal_index = None
         return self._legal
 
     def _index(self) -> dict[str, Move]:
+        if self.state.outcome is not None:
+            return {}
         if self._legal_index is None:
             self._legal_index = {m.text: m for m in self.legal_moves()}
         return self._legal_index
