@@ -607,6 +607,16 @@ def test_docs_record_example():
     assert g.to_move == "guest" and g.state.turn == 2
     assert g.position()["piles"]["hand"]["host"] == {"R3": 1, "R4": 2, "R5": 1, "W3": 1}
     assert g.position()["piles"]["discard"]["host"] == {"W": 1}
+    # continuing the hand-dealt game: the guest enters the tile drawn at the table
+    g.play("x")
+    assert g.phase == "draw" and not g.is_chance() and "W3" in texts(g)
+    g.play("W3")
+    g.play("W3")
+    assert g.record().splitlines()[-1] == "2G.x:W3/W3"
+    assert g.position()["draws_entered"] is True
+    again = paisho.from_position(g.position())
+    again.play("2H.x:R5/R5")
+    assert again.position()["piles"]["discard"]["host"] == {"W": 1, "R5": 1}
 
 
 def test_refill_exhaustion_needs_empty_pools():

@@ -94,7 +94,7 @@ def paisho_setup(game):
                 for code in pile:
                     pile[code] *= 2
         st.extra.update(centre_id=0, order_host=(), order_guest=(), passes=0, drain=frozenset(),
-                        placing=None, hidden=None, first=None)
+                        placing=None, hidden=None, first=None, entered=False)
         return
     counts = {k.code: k.count for k in game.tileset.kinds}
     hands, centre, orders, hidden = rules.deal(game.rng, counts, o.hand_size, o.shared)
@@ -113,6 +113,7 @@ def paisho_setup(game):
     ex["passes"] = 0
     ex["drain"] = frozenset()
     ex["placing"] = None
+    ex["entered"] = False
     ex["hidden"] = None
     if o.first_player == "guess":
         ex["hidden"] = hidden
@@ -241,8 +242,8 @@ def paisho_legal_moves(game):
 @hookimpl
 def paisho_chance_outcomes(game):
     st = game.state
-    if st.phase != "draw" or st.outcome is not None:
-        return None
+    if st.phase != "draw" or st.outcome is not None or st.extra.get("entered"):
+        return None  # a hand-dealt game: the players enter the tiles they drew at the table
     o = opts(game)
     key = o.pool_key(st.to_move)
     order = st.extra.get("order_" + key)

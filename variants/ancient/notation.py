@@ -51,7 +51,7 @@ def paisho_parse_turn(game, body):
             raise IllegalMoveError(
                 f"drawn tile {drawn} does not match the draw pile of this game's seed "
                 f"(the next tile is {order[0]})")
-        if not game.auto_chance:
+        if not game.auto_chance or st.extra.get("entered"):
             if drawn in (None, "?"):
                 if not order:
                     raise NotationError(f"{body!r}: the drawn tile must be written (x:CODE/...)")
@@ -115,7 +115,8 @@ def deal_text(game) -> str:
 def install_deal(game, text: str) -> None:
     """Replace the seeded deal by the one a record's ``Deal`` tag gives (a game dealt by hand):
     hands, centrepiece and, under the guess ritual, the hand that hid the tile.  The draw order is
-    then unknown, so every draw is read from the record.  Only before the first decision."""
+    then unknown: every draw is read from the record, and later draws are entered by the
+    players (they are decisions, not chance steps).  Only before the first decision."""
     o = opts(game)
     fields = {}
     for part in text.replace(" ", "").split(";"):
@@ -168,6 +169,7 @@ def install_deal(game, text: str) -> None:
     for key in PLAYERS:
         ex["order_" + key] = None if key in o.pool_keys else ()
     ex["hidden"] = None
+    ex["entered"] = True
     if o.first_player == "guess":
         ex["hidden"] = fields["hidden"]
         st.to_move, st.phase, st.turn = "guest", "guess", 0

@@ -46,6 +46,7 @@ def paisho_position_extra(game):
         "first": ex.get("first"),
         "hidden_hand": ex.get("hidden"),
         "passes": ex.get("passes", 0),
+        "draws_entered": bool(ex.get("entered")),
         "centrepiece": _point_json(centre) if centre is not None else None,
         "drained": [{"x": coords(i)[0], "y": coords(i)[1], "by": sorted(v)} for i, v in sorted(by.items())],
         "placing": ({"tile": placing[0], "x": coords(placing[1])[0], "y": coords(placing[1])[1]}
@@ -121,6 +122,7 @@ def paisho_load_position(game, data):
         ex["hidden"] = data.get("hidden_hand") or "left"
         if ex["hidden"] not in ("left", "right"):
             problems.append(("$.hidden_hand", "expected left or right (the hand holding the tile)"))
+    ex["entered"] = data.get("draws_entered") is True
     passes = data.get("passes", 0)
     if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
         problems.append(("$.passes", "expected a count of consecutive passes"))
