@@ -16,7 +16,7 @@ from . import board
 from .render import is_rotated, last_points
 
 CELL = 32
-MARGIN = 24
+MARGIN = 40
 AREA_FILL = {"gate": "#7fb77e", "red": "#e8a3a0", "white": "#f4f1ea", "both": "#efc7c1",
              "neutral": "#d9c7a1"}
 OWNER_FILL = {"host": "#2f5d8a", "guest": "#f2d27a"}
@@ -54,13 +54,16 @@ def game_svg(game, size: int | None = None) -> str:
            f'<title>{escape(game.variant.title)}</title>',
            '<defs><clipPath id="round"><circle cx="%g" cy="%g" r="%g"/></clipPath></defs>' % (cx, cy, radius),
            f'<g class="board" transform="rotate({turn} {cx:g} {cy:g})">',
-           f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius + 6:g}" fill="#6b4a2b"/>',
+           f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius + 8:g}" fill="#6b4a2b"/>',
+           f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{AREA_FILL["neutral"]}"/>',
            '<g clip-path="url(#round)">']
-    # garden cells: one square per point, coloured by its area
+    # garden and gate cells: one square per point, coloured by its area
     for i in board.POINTS:
+        if _area(i) == "neutral":
+            continue
         x, y = board.coords(i)
         sx, sy = _xy(x, y)
-        out.append(f'<rect x="{sx - CELL / 2:g}" y="{sy - CELL / 2:g}" width="{CELL}" height="{CELL}" '
+        out.append(f'<rect x="{sx - CELL / 2 - 0.3:g}" y="{sy - CELL / 2 - 0.3:g}" width="{CELL + 0.6:g}" height="{CELL + 0.6:g}" '
                    f'fill="{AREA_FILL[_area(i)]}"/>')
     # grid lines through the points
     for k in range(-8, 9):
