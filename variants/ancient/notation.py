@@ -13,10 +13,11 @@ from paisho_core.tiles import PLAYERS
 from .derived import hand_codes
 from .rules import CENTRE, opts
 
+
 # -- notation ---------------------------------------------------------------------------------
 
 def _check_point_text(text: str) -> None:
-
+    """NotationError for any ``(x,y)`` in ``text`` that is malformed or off the board."""
     for m in re.finditer(r"\([^()]*\)", text):
         parse_point(m.group(0))
 
@@ -25,8 +26,10 @@ def _check_point_text(text: str) -> None:
 def paisho_parse_turn(game, body):
     """Split a turn body into decisions.  Forms: ``first``/``second``, ``pass``, ``resign``,
     ``x:DRAWN/DISCARDED`` (exchange), ``PLACEMENT&MOVE`` with PLACEMENT ``CODE(x,y)``,
-    ``B(x,y)>(x,y)`` or ``W(x,y)@k``."""
-
+    ``B(x,y)>(x,y)`` or ``W(x,y)@k``.  The guess and the order choice are ``left``/``right`` and
+    ``first``/``second``, joined by ``,`` when one player makes both.  A drawn tile is kept only
+    when it is not the game's own chance step (records, hand-dealt games); when the seed fixes
+    it, it must match."""
     body = body.replace(" ", "")
     if not body:
         raise NotationError("empty turn body")
