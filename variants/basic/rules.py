@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from paisho_core import board
 from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, coords, index, nearest, on_board, transpose
-from paisho_core.sight import encloses, reach, step4
+from paisho_core.sight import encloses, reach, step4, transpose_mask
 from paisho_core.tiles import PLAYERS, other
 
 # The four orthogonal directions, in the order the notation names them.
@@ -44,13 +44,6 @@ for _i in board.POINTS:
                     _s |= 1 << index(_x + _dx, _y + _dy)
     NEAR3[_i] = _m
     NEAR3_STEPS[_i] = _s
-
-
-def transpose_mask(mask: int) -> int:
-    out = 0
-    for i in bits(mask):
-        out |= 1 << transpose(i)
-    return out
 
 
 class Info:
