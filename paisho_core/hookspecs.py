@@ -11,6 +11,20 @@ All hooks receive the :class:`paisho_core.game.Game` as ``game``; its ``state`` 
 position.  Unless stated otherwise the first non-None result wins (``firstresult``), so a house
 rule registered after the variant can override a hook with ``tryfirst=True`` or wrap it with
 ``wrapper=True``.
+
+Neutral building blocks a hooks module can use instead of writing its own:
+
+- :mod:`paisho_core.board` -- points as bitsets, area types, 4- and 8-point neighbourhoods,
+  nearest tile and rays along rows and columns, midline crossing;
+- :mod:`paisho_core.sight` -- movement reach along clear paths (orthogonal or diagonal steps),
+  line pairs, points between two tiles, a cycle of pairs enclosing a point (rings), clockwise
+  rotation around a point;
+- :mod:`paisho_core.steps` -- single steps and chains of hops over tiles, the ring of 8 points
+  and its rotation, a starting layout read from the YAML's ``rules.layouts``, a repetition key;
+- :class:`paisho_core.game.State` -- board, tile identities, named piles per player (reserve,
+  library, hand, pot...), scores, phase, ``extra`` for variant data;
+- chance via ``paisho_chance_outcomes`` and ``game.rng``; hidden information via
+  ``paisho_observation``.
 """
 from __future__ import annotations
 

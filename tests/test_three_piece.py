@@ -319,7 +319,7 @@ def test_rules_page_worked_example():
 
 def _naive_destinations(src, own, occupied, adjacency, combo):
     """Reference for geometry.step_hop_destinations, point by point with (x, y) pairs."""
-    from paisho_variants.three_piece.geometry import DIRECTIONS
+    from paisho_core.steps import DIRECTIONS
 
     dirs = DIRECTIONS[adjacency]
     sx, sy = board.coords(src)
@@ -360,7 +360,7 @@ def _naive_destinations(src, own, occupied, adjacency, combo):
 def test_step_hop_destinations_match_a_point_by_point_reference(seed, adjacency, combo):
     """The bitset movement helper (geometry.step_hop_destinations) agrees with a slow reference
     on random boards, rim points included."""
-    from paisho_variants.three_piece.geometry import step_hop_destinations
+    from paisho_core.steps import step_hop_destinations
 
     rng = random.Random(seed)
     points = list(board.POINTS)

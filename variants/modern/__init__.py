@@ -21,8 +21,8 @@ from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
-from ..three_piece import geometry
-from ..three_piece.geometry import NEIGHBOURS, position_key, step, step_hop_destinations
+from paisho_core import steps as geometry
+from paisho_core.steps import NEIGHBOURS, position_key, step, step_hop_destinations
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"

@@ -19,8 +19,8 @@ from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from . import geometry
-from .geometry import NEIGHBOURS, position_key, ring, rotated_cells, rotation_steps, step, step_hop_destinations
+from paisho_core import steps as geometry
+from paisho_core.steps import NEIGHBOURS, position_key, ring, rotated_cells, rotation_steps, step, step_hop_destinations
 
 YAML = Path(__file__).with_name("three_piece.yaml")
 NAME = "3-piece"

@@ -1,16 +1,14 @@
-"""Neutral board helpers for games that start with every tile on the board.
+"""Steps, hops, rings, starting layouts and repetition: helpers for capture games.
 
 Nothing here knows a tile name: neighbourhoods (4 or 8 points), hops over tiles along a line,
 chains of hops combined with one step, the rotation of the ring of 8 points around a centre, a
-starting layout read from a variant's YAML, and a repetition key.  3-Piece and Modern Pai Sho
-use them; they are written so that ``paisho_core`` could take them over unchanged (see the
-report of issue 7).
+starting layout read from a variant's YAML (``rules.layouts.<name>``), and a repetition key.
 """
 from __future__ import annotations
 
-from paisho_core import board
-from paisho_core.board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
-from paisho_core.errors import VariantError
+from . import board
+from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
+from .errors import VariantError
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
