@@ -457,9 +457,9 @@ def final_count(game, st=None) -> dict:
     for q in bits(lotus):
         near |= table[q]
     pairs = rules.harmony_pairs(inf, st, s)
-    in_harmony = 0
-    for a, b, _o, _v in pairs:
-        in_harmony |= (1 << a) | (1 << b)
+    in_harmony = {p: 0 for p in PLAYERS}  # tiles in a harmony their owner scores
+    for a, b, o, _v in pairs:
+        in_harmony[o] |= (1 << a) | (1 << b)
     out = {}
     b = st.board
     for p in PLAYERS:
@@ -474,7 +474,7 @@ def final_count(game, st=None) -> dict:
             parts["dead"] = -(flowers.bit_count() - protected)
         if mode in ("how_to_score", "combined"):
             bonus = 0
-            for i in bits(flowers & in_harmony):
+            for i in bits(flowers & in_harmony[p]):
                 if (inf.garden[inf.colour[b[i].kind.code]] >> i) & 1:
                     bonus += 1
             parts["garden_bonus"] = bonus
