@@ -186,7 +186,7 @@ def scaffold(name: str, directory: Path, parent: Optional[str] = None, force: bo
 
 
 @guarded
-def cmd_new_variant(name: str = typer.Argument(..., help="Name of the new variant, e.g. skud-five-harmonies."),
+def cmd_new_variant(name: str = typer.Argument(..., help="Name of the new variant (lower case, digits, - and _), e.g. my-house-rule."),
                     directory: Path = typer.Option(Path("."), "--dir", help="Folder to create the package in."),
                     extends: Optional[str] = typer.Option(None, "--extends", help="Registered variant the house rule changes (default: the reference variant)."),
                     force: bool = typer.Option(False, "--force", help="Overwrite files of an existing folder.")):
