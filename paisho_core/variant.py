@@ -358,17 +358,20 @@ _loading: list[str] = []  # entry-point variants being built, to report cycles i
 def variants() -> list[str]:
     """Names of every registered variant (entry points plus variants registered at run time).
 
-    An entry point whose module does not (yet) describe a variant is left out."""
-    names = set(_registry)
+    An entry point whose module does not (yet) describe a variant is left out, and so is an
+    alias: an entry point whose module names its variant differently (``street`` for
+    ``3-piece``); ``get_variant`` accepts aliases."""
+    names = {name for name, v in _registry.items() if v.name == name}
     for name, ep in _entry_point_modules().items():
-        if name in names:
+        if name in _registry:
             continue
         try:
             module = ep.load()
+            info = module.paisho_variant_info() if hasattr(module, "paisho_variant_info") else None
         except Exception:  # a broken plugin must not hide the others; get_variant reports it
             names.add(name)
             continue
-        if hasattr(module, "paisho_variant_info"):
+        if info and info.get("name", name) == name:
             names.add(name)
     return sorted(names)
 
