@@ -738,3 +738,22 @@ def test_mid_game_positions_round_trip(seed):
         g2 = paisho.from_position(pos)
         assert g2.position() == g.position()
         assert texts(g2) == texts(g)
+
+
+def test_cli_play_shows_scores_and_pot(tmp_path):
+    """Issue 5: `paisho play basic` for two people at one terminal, showing scores and the Pot."""
+    import os
+    import subprocess
+    import sys
+
+    saved = tmp_path / "basic.txt"
+    script = "\n".join(["R3(3,3)", "W3(2,-3)", "W3(-3,5)", "R4(-3,-6)", "R5(6,5)", "W5(-6,-5)",
+                        "(2,-3)-(2,-1)", "zz", "(3,3)-(3,4)", "quit"]) + "\n"
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", TERM="dumb")
+    result = subprocess.run([sys.executable, "-m", "paisho_core.cli", "play", "basic", "--save", str(saved)],
+                            input=script, capture_output=True, text=True, env=env, timeout=180)
+    assert result.returncode == 0, result.stderr
+    assert "Pot: host tiles -; guest tiles -" in result.stdout and "score 0" in result.stdout
+    assert "not played" in result.stdout
+    record = saved.read_text("utf-8")
+    assert record.splitlines()[-1] == "1H.(3,3)-(3,4)"
