@@ -462,6 +462,7 @@ class Game:
         g = Game(self.variant, self.options, self.seed, self.auto_chance)
         g.state = self.state.copy()
         g._history = list(self._history)
+        g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
         g.start = self.start
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
