@@ -252,7 +252,7 @@ class Game:
         if self._legal is None:
             self._legal = list(self.rules.legal_moves(self))
             self._legal_index = None
-        return self._legal
+        return list(self._legal)  # a fresh list: callers may sort or shuffle it
 
     def _index(self) -> dict[str, Move]:
         if self.state.outcome is not None:
