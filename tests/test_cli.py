@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,8 @@ def cli(*args, stdin: str | None = None, cwd: Path | None = None, timeout: int =
     env = dict(os.environ, COLUMNS="120", NO_COLOR="1", TERM="dumb")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "paisho_core.cli", *map(str, args)],
-                          input=stdin, capture_output=True, text=True, cwd=cwd or ROOT,
+                          input=stdin, capture_output=True, text=True,
+                          cwd=cwd or tempfile.gettempdir(),
                           timeout=timeout, env=env)
 
 
@@ -141,7 +143,7 @@ def test_play_with_piped_input(tmp_path):
     saved = tmp_path / "saved.txt"
     script = "\n".join(["moves", "R,W,K,B", "undo", "R,R,K,B", "W,K,B,B", "R3(8,0)", "R4(0,-8)",
                         "moves", "R4(0,8)", "quit"]) + "\n"
-    result = cli("play", "skud", "--seed", "1", "--plain", "--save", saved, stdin=script)
+    result = cli("play", "skud", "--seed", "1", "--plain", "--save", saved, stdin=script, cwd=tmp_path)
     out = ok(result)
     assert "R,R,W,W" in out                  # the first `moves`
     assert "undone: R,W,K,B" in out
