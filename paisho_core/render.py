@@ -3,8 +3,8 @@
 Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
 and its code (``gR3``); an empty point shows its area (``r`` red garden, ``w`` white garden,
 ``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
-touched are marked ``>`` in plain text and highlighted in colour.  Coordinates run along the
-edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
+touched are marked ``>`` in plain text and highlighted in colour; a tile the variant flags
+(trapped, drained...) is marked ``*``.  Coordinates run along the edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
 45}``) are drawn turned 45 degrees clockwise, with every point keeping its ``(x,y)``: each
 screen row is labelled with the coordinates of its two end points.
 """
@@ -66,26 +66,25 @@ def last_turn_text(game) -> str:
 
 
 def _cell(game, i: int, colour: bool, last: int, flagged: int) -> str:
-    """Four characters (plus markup in colour mode) for point ``i``."""
+    """Four characters (plus markup in colour mode) for point ``i``: a lead character (``>`` a
+    point of the last turn, ``*`` a flagged tile, in plain text) and three for the point."""
     tile = game.state.board[i]
     hot = bool(last >> i & 1)
-    if tile is None:
-        mark = _empty_mark(i)
-        text = f"{mark:>3}"
-        if not colour:
-            return (">" if hot else " ") + text
-        style = EMPTY_STYLE[mark] + (" " + (LAST_STYLE if hot else AREA_STYLE[mark])).rstrip()
-        return f" [{style.strip()}]{text}[/]"
-    code = tile.kind.symbol or tile.kind.code
-    text = f"{OWNER_LETTER[tile.owner]}{code}"[:3]
-    if flagged >> i & 1:
-        text = (text + "*")[:3] if len(text) < 3 else text[:2] + "*"
-    text = f"{text:<3}"
-    if not colour:
-        return (">" if hot else " ") + text
     mark = _empty_mark(i)
-    style = OWNER_STYLE[tile.owner] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
-    return f" [{style.strip()}]{text}[/]"
+    if tile is None:
+        body = f"{mark:>3}"
+        style = EMPTY_STYLE[mark] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
+    else:
+        code = tile.kind.symbol or tile.kind.code
+        body = f"{OWNER_LETTER[tile.owner]}{code}"[:3].rjust(3)
+        style = OWNER_STYLE[tile.owner] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
+        if flagged >> i & 1:
+            style += " underline"
+    if not colour:
+        lead = ">" if hot else "*" if tile is not None and flagged >> i & 1 else " "
+        return lead + body
+    lead = "*" if tile is not None and flagged >> i & 1 else " "
+    return f"[{style.strip()}]{lead}{body}[/]"
 
 
 def board_lines(game, colour: bool = False) -> list[str]:
