@@ -431,6 +431,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
     capped = stuck = False
     error = None
     seen: set = set()
+    moved: dict[str, int] = {}
     try:
         while game.outcome is None:
             outcomes = game.chance_outcomes()
@@ -454,7 +455,17 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
             opp = other(mover)
             before = game.state.owned[opp].bit_count()
             branching.append(len(moves))
-            game.play(choosers[mover].choose(game))
+            move = choosers[mover].choose(game)
+            src, dst = getattr(move, "src", -1), getattr(move, "dst", -1)
+            ident = game.state.ident[src] if 0 <= src != dst >= 0 and game.state.board[src] is not None else 0
+            game.play(move)
+            if ident and game.state.ident[dst] == ident and game.state.board[dst] is not None:
+                # the tile that stood on src now stands on dst: a move of that tile
+                (x1, y1), (x2, y2) = board.coords(src), board.coords(dst)
+                code = game.state.board[dst].code
+                dist = abs(x1 - x2) + abs(y1 - y2)
+                if dist > moved.get(code, 0):
+                    moved[code] = dist
             decisions += 1
             captures += max(0, before - game.state.owned[opp].bit_count())
         _seen_harmonies(game, seen)
@@ -486,6 +497,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
         "finished": outcome is not None and not error, "reason": reason, "capped": capped,
         "error": error, "captures": captures, "branching": sorted(counts.items()),
         "decile_sum": dsum, "decile_count": dcnt, "harmony_pairs": sorted(seen),
+        "moved": sorted(moved.items()),
     }
     if keep_record:
         result["record"] = game.record()
@@ -529,7 +541,7 @@ def _failed(seed: int, error: str, keep_record: bool) -> dict:
     result = {"seed": seed, "decisions": 0, "turns": 0, "chance": 0, "first": None, "winner": None,
               "finished": False, "reason": "error", "capped": False, "error": error, "captures": 0,
               "branching": [], "decile_sum": [0] * DECILES, "decile_count": [0] * DECILES,
-              "harmony_pairs": []}
+              "harmony_pairs": [], "moved": []}
     if keep_record:
         result["record"] = ""
     return result
@@ -690,6 +702,10 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
     ends = [{"reason": k, "count": v, "share": v / n}
             for k, v in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
     decisive = first_wins + second_wins
+    longest: dict[str, int] = {}
+    for r in results:
+        for code, dist in r.get("moved", []):
+            longest[code] = max(dist, longest.get(code, 0))
     pair_games: dict[str, int] = {}
     for r in results:
         for a, b in r["harmony_pairs"]:
@@ -724,6 +740,7 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         "errors": {"count": len(errors), "first": errors[0] if errors else None},
         "ends": ends,
         "harmony_pairs_seen": dict(sorted(pair_games.items())),
+        "longest_move_seen": dict(sorted(longest.items())),
         "captures": {**stats.summary(caps), "games_with_capture": _rate(sum(1 for c in caps if c), n)},
     }
 
@@ -842,7 +859,7 @@ def _seen_text(rules: dict, play: dict) -> str:
     return s
 
 
-def _tile_cell(t: dict) -> str:
+def _tile_cell(t: dict, longest: int | None = None) -> str:
     s = f"{t['code']} x{t['count']}"
     if not sum(t["in_play"].values()):
         s += " (out of play)"
@@ -850,6 +867,8 @@ def _tile_cell(t: dict) -> str:
         s += f", moves {t['move']}"
     if t["stops"] != "-":
         s += f", stops {t['stops']}"
+    if longest:
+        s += f", seen moving {longest}"
     return s
 
 
@@ -917,10 +936,12 @@ def build_sections(report: dict) -> list[dict]:
         cells = []
         for v in vs:
             ts = [t for t in v["rules"]["tiles"] if t["name"] == name]
-            cells.append("; ".join(_tile_cell(t) for t in ts) if ts else "")
+            seen = v["play"].get("longest_move_seen", {})
+            cells.append("; ".join(_tile_cell(t, seen.get(t["code"])) for t in ts) if ts else "")
         trows.append([name, *cells])
-    sections[-1]["tables"].append({"title": "Tile kinds: code x tiles per player, movement distance, "
-                                            "where a move may end", "headers": ["Tile", *labels],
+    sections[-1]["tables"].append({"title": "Tile kinds: code x tiles per player, movement distance and "
+                                            "where a move may end (YAML), longest move seen in play "
+                                            "(points, along the grid)", "headers": ["Tile", *labels],
                                    "rows": trows})
 
     # -- rules: special tiles ------------------------------------------------------------------

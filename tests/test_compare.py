@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 import paisho_core as paisho
-from paisho_core import compare, stats
+from paisho_core import board, compare, stats
 from paisho_core.cli import app
 from paisho_core.tiles import other
 
@@ -82,6 +82,7 @@ def _recount(record: str):
     game = paisho.new_game(loaded.name, options=options, seed=loaded.seed, auto_chance=False)
     decisions = chance = captures = 0
     branching = []
+    longest: dict = {}
     first = None
     for move in loaded.moves:
         if game.chance_outcomes():
@@ -93,12 +94,18 @@ def _recount(record: str):
             first = mover
         branching.append(len(game.legal_moves()))
         before = len(game.state.tiles(other(mover)))
+        start = {game.state.ident[i]: i for i, _t in game.state.tiles()}
         game.play(move)
+        if move.src >= 0 and move.dst >= 0 and move.src != move.dst:
+            tile = game.state.board[move.dst]
+            if tile is not None and start.get(game.state.ident[move.dst]) == move.src:
+                (x1, y1), (x2, y2) = board.coords(move.src), board.coords(move.dst)
+                longest[tile.code] = max(longest.get(tile.code, 0), abs(x1 - x2) + abs(y1 - y2))
         captures += max(0, before - len(game.state.tiles(other(mover))))
         decisions += 1
     assert game.position() == loaded.position()
     return {"decisions": decisions, "chance": chance, "captures": captures, "branching": branching,
-            "turns": len(loaded.turns()), "first": first, "outcome": loaded.outcome}
+            "turns": len(loaded.turns()), "first": first, "outcome": loaded.outcome, "longest": longest}
 
 
 def test_figures_match_an_independent_recount_of_the_records(skud_fire):
@@ -132,6 +139,11 @@ def test_figures_match_an_independent_recount_of_the_records(skud_fire):
             key = compare.end_category(c["outcome"].reason) if c["outcome"] else "ply cap"
             expected[key] = expected.get(key, 0) + 1
         assert ends == expected
+        longest: dict = {}
+        for c in counts:
+            for code, d in c["longest"].items():
+                longest[code] = max(d, longest.get(code, 0))
+        assert play["longest_move_seen"] == longest
 
 
 # -- acceptance 2: byte-identical JSON whatever the worker count ----------------------------------
