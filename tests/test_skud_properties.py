@@ -750,9 +750,37 @@ def test_the_engine_agrees_with_an_independent_reading_of_the_rules(seed, option
     legal = {str(m) for m in game.legal_moves()}
     if pos["phase"] == "bonus":
         assert legal == bonus_moves(pos, options)
-    elif pos["phase"] == "turn" and (pos["turn"] >= 2 or options["InformalStart"]):
+    elif pos["phase"] == "accents":
+        assert legal == accent_choices(pos, options)
+    elif pos["turn"] == 1 and not options["InformalStart"]:
+        assert legal == opening_moves(pos, options)
+    else:
         expected = arrangements(pos, options) | plants(pos, options)
         assert legal == expected, (sorted(legal - expected)[:6], sorted(expected - legal)[:6])
+
+
+def accent_choices(pos, options):
+    """rulebook, Beginning the Game (4 accents, 8 with DoubleAccentTiles; reference 2.2, 2.4):
+    every multiset of the player's accents of that size, written in the order R, W, K, B."""
+    from itertools import combinations
+
+    order = ["R", "W", "K", "B", "M", "P", "T"]
+    reserve = pos["reserves"][pos["to_move"]]
+    pool = [c for c in order for _ in range(reserve.get(c, 0))]
+    keep = min(8 if options["DoubleAccentTiles"] else 4, len(pool))
+    return {",".join(combo) for combo in combinations(pool, keep)}
+
+
+def opening_moves(pos, options):
+    """rulebook, Beginning the Game; reference 2.4: 1G plants any basic flower in (0,-8); 1H
+    plants the same one (the clashing one with ClashingOpening) in (0,8)."""
+    tiles = board_of(pos)
+    if pos["to_move"] == "guest":
+        return {f"{c}(0,-8)" for c in BASIC if pos["reserves"]["guest"].get(c)}
+    code = tiles[(0, -8)][1]
+    if options["ClashingOpening"]:
+        code = {"R3": "W3", "W3": "R3", "R4": "W4", "W4": "R4", "R5": "W5", "W5": "R5"}[code]
+    return {f"{code}(0,8)"}
 
 
 def random_position(rng, phase, to_move, size):
