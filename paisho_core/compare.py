@@ -915,6 +915,7 @@ def build_sections(report: dict) -> list[dict]:
     row("Hidden information", lambda r, v: "yes" if r["chance"]["hidden_information"] else "no")
     row("Captures (observed)", lambda r, v: _num(v["play"]["captures"]["mean"], 2) + " per game, in "
         + _pct(v["play"]["captures"]["games_with_capture"], ci=False) + " of games")
+    row("Capture rules (plugin docstrings)", lambda r, v: " / ".join(r.get("captures", [])) or "-")
     row("End and win rules (plugin docstrings)", lambda r, v: " / ".join(([r["end"]] if r["end"] else []) + r["end_docs"]) or "-")
     row("Ends seen in play", lambda r, v: ", ".join(e["reason"] for e in v["play"]["ends"]))
     row("Options", lambda r, v: str(len(r["options"])))
