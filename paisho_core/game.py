@@ -324,8 +324,11 @@ class Game:
         return (f"illegal move {text!r} for {who} (turn {self.state.turn}, {self.state.phase}); "
                 f"{len(legal)} legal: {sample}")
 
-    def play_turn(self, number: int | None, player: str | None, body: str) -> None:
-        """Play every decision of one recorded turn, atomically (all or nothing)."""
+    def play_turn(self, number: int | None, player: str | None, body: str, finish: bool = True) -> None:
+        """Play every decision of one recorded turn, atomically (all or nothing).
+
+        ``finish=False`` leaves a turn the text stops in the middle of (a record of a game saved
+        mid-turn) open instead of completing it with implicit moves."""
         st = self.state
         if player is not None and player != st.to_move:
             raise IllegalMoveError(f"it is {st.to_move}'s turn, not {player}'s")
@@ -342,7 +345,8 @@ class Game:
                 if found is None:
                     raise IllegalMoveError(self._illegal_message(text))
                 self._push(found, auto=False)
-            self._finish_turn(turn_key)
+            if finish:
+                self._finish_turn(turn_key)
         except (PaishoError, ValueError) as exc:
             while len(self._history) > depth:
                 self._pop()

@@ -151,3 +151,13 @@ def paisho_observation(game, player):
 def paisho_evaluate(game, player):
     """Score the current position for ``player`` (larger is better, 0 even), for computer
     players.  None lets the generic evaluation (harmonies, material, win condition) decide."""
+
+
+@hookspec(firstresult=True)
+def paisho_tile_budget(game):
+    """The most tiles of each kind a position may hold, for validating loaded positions.
+
+    Return ``{code: n}`` for a set shared by both players (tiles change hands), or
+    ``{(player, code): n}`` per player.  None: each player may hold what the fresh setup of this
+    game gives them (board plus every pile).
+    """

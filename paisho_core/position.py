@@ -107,10 +107,21 @@ def from_position(data, source: str | None = None):
                 elif n:
                     st.piles[name][player][code] = n
     if not problems:
-        for (player, code), n in sorted(_tile_counts(st).items()):
-            if n > full_set.get((player, code), 0):
-                problems.append(("$", f"{player} has {n} {code} on the board and in piles, but the "
-                                      f"{game.name} set holds {full_set.get((player, code), 0)}"))
+        budget = game.rules.tile_budget(game) or full_set
+        counts = _tile_counts(st)
+        if budget and not isinstance(next(iter(budget)), tuple):  # one set shared by both players
+            shared: dict = {}
+            for (_player, code), n in counts.items():
+                shared[code] = shared.get(code, 0) + n
+            for code, n in sorted(shared.items()):
+                if n > budget.get(code, 0):
+                    problems.append(("$", f"the position holds {n} {code}, but the {game.name} "
+                                          f"set holds {budget.get(code, 0)}"))
+        else:
+            for (player, code), n in sorted(counts.items()):
+                if n > budget.get((player, code), 0):
+                    problems.append(("$", f"{player} has {n} {code} on the board and in piles, but "
+                                          f"the {game.name} set holds {budget.get((player, code), 0)}"))
     if problems:
         raise PositionError(problems, source)
     st.to_move = data["to_move"]

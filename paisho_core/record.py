@@ -9,7 +9,7 @@ from .notation import split_turn_token
 from .tiles import PLAYER_CODE
 
 TAG_RE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-TAG_ORDER = ["Variant", "Options", "Seed", "Guest", "Host", "Date", "Result", "Termination"]
+TAG_ORDER = ["Variant", "Options", "Seed", "Guest", "Host", "Date", "Result", "Termination", "Partial"]
 
 
 def escape(value: str) -> str:
@@ -95,7 +95,8 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
     game.tags = tags
     if seed is not None:
         game.used_chance = True
-    for lineno, token in turns:
+    partial = tags.get("Partial", "").lower() == "true"
+    for k, (lineno, token) in enumerate(turns):
         parsed = split_turn_token(token)
         if parsed is None:
             raise RecordError(f"{token!r} is not a turn (expected <n><G|H>.<body>)", line=lineno, source=source)
@@ -104,7 +105,7 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
         if game.outcome is not None:
             raise RecordError(f"the game already ended ({game.outcome.reason})", label, lineno, source)
         try:
-            game.play_turn(number, player, body)
+            game.play_turn(number, player, body, finish=not (partial and k == len(turns) - 1))
         except (IllegalMoveError, NotationError) as exc:
             raise RecordError(str(exc), label, lineno, source) from None
         except PaishoError as exc:
@@ -126,6 +127,10 @@ def write_record(game, tags: dict | None = None) -> str:
         all_tags.pop("Options", None)
     if game.keeps_seed or (game.seed is not None and "Seed" in all_tags):
         all_tags["Seed"] = str(game.seed)
+    if game.state.pending and game.outcome is None:
+        all_tags["Partial"] = "true"  # the last turn stops at a pending decision
+    else:
+        all_tags.pop("Partial", None)
     if game.outcome is not None:
         all_tags["Result"] = game.outcome.result
         all_tags["Termination"] = game.outcome.reason

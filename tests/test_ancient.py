@@ -513,7 +513,7 @@ def test_resign():
 
 def test_turn_limit():
     """Ruling R37: the game ends after turn_limit rounds, decided like exhaustion."""
-    g = game_of(["W3@(1,2)"], hand={"R": 3}, host_hand={"R": 3}, turn=3,
+    g = game_of(["W3@(1,2)"], hand={"R": 2}, host_hand={"R": 1}, turn=3,
                 options={"turn_limit": 3, "move_required": False})
     g.play("3G.R(5,5)")
     assert g.outcome is None

@@ -63,23 +63,13 @@ def paisho_validate_options(variant, options):
 
 # -- setup ------------------------------------------------------------------------------------
 
-def _building_from_position() -> bool:
-    """True while :func:`paisho_core.from_position` is creating the game.
-
-    Stopgap: from_position checks the loaded tiles against the setup's tiles *per player*, but
-    Ancient's set is shared and its tiles change hands (the pool, hands, the Dragon's pickups),
-    so no dealt setup is a per-player budget.  Left undealt, the setup holds the whole set for
-    each player (both sets under ``per_player``), which is the right bound; load_position then replaces everything.  Core
-    generalisation proposed in the rulings page: let a variant declare a shared set."""
-    import sys
-
-    frame = sys._getframe(1)
-    while frame is not None:
-        code = frame.f_code
-        if code.co_name == "from_position" and code.co_filename.endswith("position.py"):
-            return True
-        frame = frame.f_back
-    return False
+@hookimpl
+def paisho_tile_budget(game):
+    """Ancient's set is shared and its tiles change hands (the pool, hands, the Dragon's
+    pickups): a loaded position is bounded by the whole set per code (both sets under
+    ``per_player``), not by one player's deal."""
+    factor = 1 if opts(game).shared else 2
+    return {k.code: k.count * factor for k in game.tileset.kinds}
 
 
 @hookimpl
@@ -88,14 +78,6 @@ def paisho_setup(game):
     (wiki:24, book:974-982).  Everything random is decided here from the seed (rules.deal)."""
     o = opts(game)
     st = game.state
-    if _building_from_position():
-        if not o.shared:  # tiles cross between the two sets (hands, Dragon catches)
-            for pile in st.piles["pool"].values():
-                for code in pile:
-                    pile[code] *= 2
-        st.extra.update(centre_id=0, order_host=(), order_guest=(), passes=0, drain=frozenset(),
-                        placing=None, hidden=None, first=None, entered=False)
-        return
     counts = {k.code: k.count for k in game.tileset.kinds}
     hands, centre, orders, hidden = rules.deal(game.rng, counts, o.hand_size, o.shared)
     st.piles = {name: {p: {} for p in PLAYERS} for name in ("pool", "hand", "discard", "captured")}

@@ -273,20 +273,25 @@ def paisho_parse_turn(game, body):
         raise NotationError(f"empty turn body {body!r}")
     out = [head]
     if bonus is not None:
-        code = bonus[1:].split("(", 1)[0]
+        code = bonus[1:].split("(", 1)[0].rstrip("?")
         if not code:
             raise NotationError(f"bonus {bonus!r} names no tile")
         if code not in game.tileset:
             raise NotationError(f"bonus tile {code!r} is not a Fire tile")
         if not st.pile("reserve", st.to_move).get(code):
             raise NotationError(f"drawn tile {code} is not in {st.to_move}'s reserve")
-        out += [f"draw {code}", bonus]
+        out.append(f"draw {code}")
+        if not bonus.endswith("?"):  # "+R5?": drawn, placement still to come (a partial record)
+            out.append(bonus)
     return out
 
 
 @hookimpl
 def paisho_format_turn(game, moves):
-    return "".join(m.text for m in moves if m.action != "draw")
+    text = "".join(m.text for m in moves if m.action != "draw")
+    if moves and moves[-1].action == "draw":  # drawn but not yet placed
+        text += f"+{moves[-1].tile}?"
+    return text
 
 
 @hookimpl
