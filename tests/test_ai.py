@@ -181,7 +181,7 @@ STRENGTH = [
     ("skud", "greedy", 2, 24),
     ("skud", "mcts:30", 2, 100),
     ("ancient", "greedy", 4, 300),
-    ("ancient", "mcts:60", 4, 300),
+    ("fire", "mcts:30", 2, 200),
 ]
 
 
@@ -198,8 +198,9 @@ def test_strength_against_random_small(variant, player, games, cap):
 
 @pytest.mark.skipif(not LONG, reason="50-game runs take many minutes: set PAISHO_LONG=1")
 @pytest.mark.parametrize("variant,player,need,cap", [
-    ("skud", "mcts:30", 0.9, 200), ("skud", "greedy", 0.75, 120),
-    ("ancient", "mcts:30", 0.9, 200), ("ancient", "greedy", 0.75, 200)])
+    ("skud", "mcts:30", 0.9, 200), ("skud", "greedy", 0.75, 80),
+    ("fire", "mcts:30", 0.9, 200), ("fire", "greedy", 0.75, 100),
+    ("ancient", "greedy", 0.75, 200)])
 def test_strength_against_random_fifty_games(variant, player, need, cap):
     """The figures of acceptance 2 (the same runs as ``paisho match VARIANT --guest PLAYER
     --host random -n 50 --alternate --max-plies CAP``)."""
