@@ -164,7 +164,7 @@ def _read_document(path: Path) -> tuple[dict, dict]:
     return data, lines
 
 
-def _schema_problems(data: dict, key_of=None) -> list[tuple[tuple, str]]:
+def _schema_problems(data: dict) -> list[tuple[tuple, str]]:
     """(JSON path, message) of every schema error; an unknown field is reported at its own
     path (so at its own line), not at the mapping that holds it."""
     validator = jsonschema.Draft202012Validator(schema("variant"))
@@ -504,10 +504,14 @@ def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
         parent = _parent_of(definition["extends"], path, lines, _seen + (path,))
     own = [_plugin_from_path(spec, path.parent, path, lines, key)
            for spec, key in _hook_entries(definition)]
+    name = definition["name"]
+    if parent is None and not own and name in _entry_point_modules():
+        installed = get_variant(name)  # the YAML of an installed variant: its module has the rules
+        if Path(installed.source).resolve() == path:
+            return installed
     if parent is None and not own:
         raise _problem(path, lines, ("name",), "a variant needs 'extends' (the variant it "
                        "changes) or 'hooks' (the Python files with its rules)")
-    name = definition["name"]
     if name in _entry_point_modules() and (parent is None or name != parent.name):
         raise _problem(path, lines, ("name",), f"{name!r} is an installed variant; give this "
                        f"file a name of its own")

@@ -495,3 +495,10 @@ def test_schema_reference_page_is_current():
     run = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_schema_docs.py"), "--check"],
                          capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_validate_accepts_the_yaml_of_an_installed_variant():
+    """An installed variant's own YAML has no hooks line (its module supplies the rules): it
+    validates as that variant rather than as a rule-less file."""
+    code, out, err = invoke("validate", ROOT / "variants" / "skud" / "skud.yaml")
+    assert code == 0 and "valid variant 'skud'" in out, err
