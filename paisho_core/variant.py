@@ -227,6 +227,20 @@ def _frame_line(tb, file: str) -> int | None:
     return line
 
 
+def _where(exc: BaseException) -> str:
+    """`` at FILE: line N`` of the innermost frame outside the import machinery."""
+    if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
+        return f" at {exc.filename}: line {exc.lineno}"
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        file = tb.tb_frame.f_code.co_filename
+        if not file.startswith("<frozen"):
+            where = f" at {file}: line {tb.tb_lineno}"
+        tb = tb.tb_next
+    return where
+
+
 def _guard_hook(fn, attr: str, file: str):
     """Wrap a plain hook implementation of a designer's file so that a bug in it ends with one
     message naming the hook, the file and the line, never a traceback.  Errors the rules raise on
@@ -392,8 +406,8 @@ def get_variant(name: str) -> Variant:
     try:
         module = ep.load()
     except Exception as exc:  # a broken installed plugin: name it, never a traceback
-        raise VariantError(f"variant {name!r} (entry point {ep.value}) failed to load: "
-                           f"{type(exc).__name__}: {exc}") from None
+        raise VariantError(f"variant {name!r} (entry point {ep.value}) failed to load"
+                           f"{_where(exc)}: {type(exc).__name__}: {exc}") from None
     _loading.append(name)
     try:
         variant = variant_from_plugin(module)

@@ -502,3 +502,23 @@ def test_validate_accepts_the_yaml_of_an_installed_variant():
     validates as that variant rather than as a rule-less file."""
     code, out, err = invoke("validate", ROOT / "variants" / "skud" / "skud.yaml")
     assert code == 0 and "valid variant 'skud'" in out, err
+
+
+def test_a_broken_installed_package_is_named_with_file_and_line(tmp_path):
+    """An installed plugin (here a hand-made dist-info on PYTHONPATH) whose module raises on
+    import: `paisho play` reports the entry point, the file and the line; `paisho variants`
+    still lists every other variant."""
+    (tmp_path / "paisho_broken_rule").mkdir()
+    (tmp_path / "paisho_broken_rule" / "__init__.py").write_text("import paisho_core\n\nSPEED = 1 / 0\n")
+    info = tmp_path / "paisho_broken_rule-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: paisho-broken-rule\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[paisho.variants]\nbroken-rule = paisho_broken_rule\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    run = subprocess.run([sys.executable, "-m", "paisho_core.cli", "play", "broken-rule"], env=env,
+                         input="quit\n", capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert f"{tmp_path / 'paisho_broken_rule' / '__init__.py'}: line 3: ZeroDivisionError" in run.stderr
+    run = subprocess.run([sys.executable, "-m", "paisho_core.cli", "variants"], env=env,
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0 and "broken-rule" in run.stdout and "skud " in run.stdout
