@@ -20,7 +20,8 @@ NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 def module_name(name: str) -> str:
     """The import name of the package scaffolded for variant ``name``."""
-    return "paisho_" + re.sub(r"[^0-9a-z_]", "_", name)
+    base = name[len("paisho-"):] if name.startswith(("paisho-", "paisho_")) else name
+    return "paisho_" + re.sub(r"[^0-9a-z_]", "_", base)
 
 
 def default_parent() -> str:
@@ -172,6 +173,10 @@ def scaffold(name: str, directory: Path, parent: Optional[str] = None, force: bo
     if name in _entry_point_modules():
         raise InputError(f"{name!r} is already an installed variant; choose another name")
     parent = parent or default_parent()
+    if parent.endswith((".yaml", ".yml")) or Path(parent).is_file():
+        raise InputError(f"--extends {parent}: a package must extend an installed variant (a "
+                         f"name from `paisho variants`); copy the file's changes into the "
+                         f"package's YAML instead")
     base = get_variant(parent)
     title = " ".join(w.capitalize() for w in re.split(r"[-_]", name) if w)
     folder = directory / (name if name.startswith("paisho-") else f"paisho-{name}")
