@@ -145,7 +145,7 @@ class Session:
         move = self.bots[who].choose(game)
         game.play(move)
         self.say(f"{who} ({self.kinds[who]}) plays {move}")
-        if game.to_move not in self.bots or game.outcome is not None:
+        if game.to_move not in self.bots and game.outcome is None:
             self.show()
 
     def finish(self) -> None:
@@ -153,8 +153,7 @@ class Session:
         if self.resigned:
             self.say(f"Game over: {other(self.resigned)} wins ({self.resigned} resigned)")
         elif game.outcome is not None:
-            self.show()
-            self.say(f"Game over: {game.outcome.result} ({game.outcome.reason})")
+            self.show()  # the final board, its first line says who won and why
         if self.humans:
             line = self.ask("Save the record? Type a file name, or press Enter to skip: ")
             if line and line.strip():
@@ -285,7 +284,7 @@ class Session:
 
     def after_human_move(self) -> None:
         self.choices = []
-        if self.game.to_move not in self.bots or self.game.outcome is not None:
+        if self.game.to_move not in self.bots and self.game.outcome is None:
             self.show()
 
     def hint(self) -> None:
