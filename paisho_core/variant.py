@@ -241,10 +241,31 @@ def _where(exc: BaseException) -> str:
     return where
 
 
+def _hook_failure(exc: Exception, fn, attr: str, file: str) -> VariantError:
+    line = _frame_line(exc.__traceback__, file) or _def_line(fn)
+    inner = _where(exc)
+    also = "" if not inner or inner.startswith(f" at {file}:") else f" (raised{inner})"
+    return VariantError(f"{file}: line {line}: hook {attr} failed: "
+                        f"{type(exc).__name__}: {exc}{also}")
+
+
 def _guard_hook(fn, attr: str, file: str):
-    """Wrap a plain hook implementation of a designer's file so that a bug in it ends with one
-    message naming the hook, the file and the line, never a traceback.  Errors the rules raise on
-    purpose (any PaishoError: an illegal move, bad notation) pass through unchanged."""
+    """Wrap a hook implementation of a designer's file so that a bug in it ends with one message
+    naming the hook, the file and the line, never a traceback.  Errors the rules raise on purpose
+    (any PaishoError: an illegal move, bad notation) pass through unchanged.  A wrapper hook
+    (a generator) stays a generator, so pluggy still drives it around the other hooks."""
+    if inspect.isgeneratorfunction(fn):
+        @functools.wraps(fn)
+        def guarded_wrapper(*args, **kwargs):
+            try:
+                return (yield from fn(*args, **kwargs))
+            except PaishoError:
+                raise
+            except Exception as exc:
+                raise _hook_failure(exc, fn, attr, file) from exc
+
+        guarded_wrapper.paisho_guarded = True
+        return guarded_wrapper
 
     @functools.wraps(fn)
     def guarded(*args, **kwargs):
@@ -253,9 +274,7 @@ def _guard_hook(fn, attr: str, file: str):
         except PaishoError:
             raise
         except Exception as exc:
-            line = _frame_line(exc.__traceback__, file) or _def_line(fn)
-            raise VariantError(f"{file}: line {line}: hook {attr} failed: "
-                               f"{type(exc).__name__}: {exc}") from exc
+            raise _hook_failure(exc, fn, attr, file) from exc
 
     guarded.paisho_guarded = True
     return guarded
@@ -265,7 +284,7 @@ def _check_hooks(module: ModuleType, file, guard: bool = False) -> None:
     """Check a hook module against the contract: every function marked ``@hookimpl`` must name a
     hook of :mod:`paisho_core.hookspecs` and take only that hook's arguments; a function named
     like a hook but not marked is a forgotten decorator.  Errors name the file, the line and the
-    hook.  With ``guard``, plain implementations are wrapped by :func:`_guard_hook`."""
+    hook.  With ``guard``, every implementation is wrapped by :func:`_guard_hook`."""
     file = str(file)
     for attr, fn in list(vars(module).items()):
         if not callable(fn) or isinstance(fn, type):
@@ -294,7 +313,7 @@ def _check_hooks(module: ModuleType, file, guard: bool = False) -> None:
         if (opts.get("wrapper") or opts.get("hookwrapper")) and not is_gen:
             raise VariantError(f"{file}: line {line}: hook {attr} is marked wrapper=True but "
                                f"does not 'yield' (a wrapper runs around the other implementations)")
-        if guard and not is_gen and not getattr(fn, "paisho_guarded", False):
+        if guard and not getattr(fn, "paisho_guarded", False):
             setattr(module, attr, _guard_hook(fn, attr, file))
 
 

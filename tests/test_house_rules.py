@@ -522,3 +522,26 @@ def test_a_broken_installed_package_is_named_with_file_and_line(tmp_path):
     run = subprocess.run([sys.executable, "-m", "paisho_core.cli", "variants"], env=env,
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 0 and "broken-rule" in run.stdout and "skud " in run.stdout
+
+
+def test_a_broken_wrapper_hook_is_named_too(tmp_path):
+    """A wrapper hook (a generator around the parent's hook) that crashes after its yield."""
+    (tmp_path / "o.yaml").write_text("name: test-broken-wrapper\nextends: skud\nhooks: w.py\n")
+    (tmp_path / "w.py").write_text(textwrap.dedent("""\
+        from paisho_core import hookimpl
+
+
+        @hookimpl(wrapper=True)
+        def paisho_legal_moves(game):
+            moves = yield
+            if game.state.turn >= 1:
+                return [m for m in moves if m.text.startswith(not_defined)]
+            return moves
+        """))
+    v = load_variant_file(tmp_path / "o.yaml")
+    game = paisho.new_game(v, seed=1)
+    game.play(game.legal_moves()[0])
+    before = game.position()
+    with pytest.raises(VariantError, match=r"w\.py: line 8: hook paisho_legal_moves failed: NameError"):
+        game.play(game.legal_moves()[0])
+    assert game.position() == before
