@@ -262,8 +262,7 @@ def rules_of(variant, options: dict) -> dict:
     declared_effects = dict(info.get("effects") or {})
 
     tiles = []
-    for n, kind in enumerate(variant.tileset.kinds):
-        raw = definition["tiles"][n] if n < len(definition.get("tiles", [])) else {}
+    for kind in variant.tileset.kinds:
         per = {p: _count_start(game, kind.code, p) for p in PLAYERS}
         on_board = {p: sum(1 for _i, t in st.tiles(p) if t.code == kind.code) for p in PLAYERS}
         piles = {}
