@@ -128,10 +128,6 @@ def test_validate_yaml_position_and_record(tmp_path):
     assert "valid" in out and "record" in out
 
 
-@pytest.mark.xfail(strict=True, reason="`paisho validate variants/skud/skud.yaml` exits 2 "
-                   "(\"a variant needs 'extends' ... or 'hooks'\"): the shipped Skud definition, "
-                   "a schema-valid variant YAML whose hooks come from its entry point, is "
-                   "reported invalid")
 def test_validate_the_shipped_skud_yaml():
     """issue 3: `paisho validate FILE` (a variant YAML): the project's own Skud YAML is valid."""
     ok(cli("validate", ROOT / "variants" / "skud" / "skud.yaml"))

@@ -1183,11 +1183,6 @@ class TestNoLegalMove:
         assert "(5,4)-(4,4)" not in moves(game)
         assert "(5,4)-(5,3)" in moves(game)
 
-    @pytest.mark.xfail(strict=True, reason="MustLeaveOpponentAMove does not judge an arrange that "
-                       "earns a bonus (_strands_opponent returns False while the bonus is pending), "
-                       "and on the bonus decision every choice strands the opponent, so the filter "
-                       "falls back to allowing them all: the game ends 'no legal move', which the "
-                       "ruling says cannot be reached")
     def test_must_leave_opponent_a_move_judges_the_whole_turn(self):
         """rulings, Leaving the opponent without a move: "a turn that leaves the opponent with no
         legal move is illegal"; A player with no legal decision: "With MustLeaveOpponentAMove the

@@ -345,14 +345,15 @@ def paisho_legal_moves(game):
 
 
 def _strands_opponent(game, move) -> bool:
-    """Comprehensive rules: a turn may not leave the opponent with no legal move."""
+    """Comprehensive rules: a turn may not leave the opponent with no legal move.  An arrange
+    that earns a bonus strands the opponent only if every way to finish the turn does."""
     trial = game.copy()
     trial._inner = True
     trial.auto_chance = False
     mover = game.state.to_move
     trial._push(move)
     if trial.state.to_move == mover and trial.outcome is None:
-        return False  # the turn goes on (a bonus is pending); judged on the bonus decision
+        return all(_strands_opponent(trial, follow) for follow in _raw_moves(trial))
     return trial.outcome is not None and trial.outcome.reason == "no legal move"
 
 
