@@ -270,3 +270,18 @@ def test_pseudo_terminal_game(tmp_path):
     assert "Game over:" in plain
     final = paisho.load_record((tmp_path / "final.txt").read_text())
     assert final.record() == session.game.record()
+
+
+def test_house_rule_overlay_plays(tmp_path):
+    """A house-rule variant made from a YAML overlay plays against the computer with no code of
+    its own: the player and the AI only use the public API."""
+    overlay = tmp_path / "fast.yaml"
+    overlay.write_text("name: skud-fast-test\nextends: skud\ntitle: Skud, fast flowers\n"
+                       "tiles:\n  - {code: R3, move: 4}\n  - {code: W, count: 0}\n", "utf-8")
+    script = "R,R,K,B\nmoves\nrules R3\nhint\nquit\n"
+    result = CliRunner().invoke(app, ["play", str(overlay), "--seed", "2", "--host", "greedy", "--plain",
+                                      "--think", "0"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Skud, fast flowers" in result.output
+    assert "moves up to 4 points" in result.output
+    assert "hint (greedy" in result.output
