@@ -203,10 +203,18 @@ class Engine:
 
 def serve(stdin=None, stdout=None) -> None:
     """Read requests until ``quit`` or the end of input, answering each on its own line."""
-    stdin = stdin or sys.stdin
+    stdin = stdin or getattr(sys.stdin, "buffer", sys.stdin)
     stdout = stdout or sys.stdout
     engine = Engine()
     for line in stdin:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                reply = {"ok": False, "error": f"not UTF-8 text (byte {exc.start})", "kind": "EngineError"}
+                stdout.write(json.dumps(reply) + "\n")
+                stdout.flush()
+                continue
         if not line.strip():
             continue
         reply = engine.handle(line)

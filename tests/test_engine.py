@@ -150,3 +150,12 @@ def test_new_legal_play_for_every_variant(variant):
         r = e.handle(json.dumps({"cmd": "play", "move": legal["moves"][0]}))
         assert r["ok"], r
         assert e.handle(json.dumps({"cmd": "state"}))["ok"]
+
+
+def test_bytes_that_are_not_utf8_get_an_error_object():
+    proc = subprocess.run([sys.executable, "-m", "paisho_core.cli", "engine"],
+                          input=b'\xff\xfe{"cmd": "hello"}\n{"cmd": "hello"}\n', capture_output=True, timeout=60)
+    replies = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert proc.returncode == 0
+    assert replies[0]["ok"] is False and "UTF-8" in replies[0]["error"]
+    assert replies[1]["ok"] is True
