@@ -212,7 +212,7 @@ def serve(stdin=None, stdout=None) -> None:
                 line = line.decode("utf-8")
             except UnicodeDecodeError as exc:
                 reply = {"ok": False, "error": f"not UTF-8 text (byte {exc.start})", "kind": "EngineError"}
-                stdout.write(json.dumps(reply) + "\n")
+                stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
                 stdout.flush()
                 continue
         if not line.strip():
