@@ -285,3 +285,48 @@ def test_house_rule_overlay_plays(tmp_path):
     assert "Skud, fast flowers" in result.output
     assert "moves up to 4 points" in result.output
     assert "hint (greedy" in result.output
+
+
+def _midgame(name, plies=40, seed=6):
+    game = paisho.new_game(name, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.outcome is not None or not game.legal_moves():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_text_board_shows_every_point_and_tile(variant):
+    """The text board: 249 points, each tile once with its owner's letter, the last turn marked,
+    coordinates on the edges; turned variants keep every point's coordinates."""
+    from paisho_core import render
+
+    with variant_guard(variant):
+        game = _midgame(variant)
+        lines = render.board_lines(game, colour=False)
+        body = lines[1:-1] if not render.is_rotated(game) else lines[1:]
+        tokens = " ".join(body).replace(">", " ").replace("*", " ").split()
+        marks = [t for t in tokens if not re.fullmatch(r"-?\d+|\(-?\d+,-?\d+\)", t)]
+        assert len(marks) == 249, (variant, len(marks))
+        symbol = {k.code: k.symbol or k.code for k in game.tileset.kinds}
+        on_board = sorted(f"{render.OWNER_LETTER[p['owner']]}{symbol[p['tile']]}"[:3]
+                          for p in game.position()["board"])
+        assert sorted(t for t in marks if t[0] in "hg" and len(t) > 1) == on_board
+        if render.last_points(game):
+            assert ">" in "".join(body)
+        if render.is_rotated(game):
+            assert "(0,8)" in "".join(lines) and "(-8,0)" in "".join(lines)
+        else:
+            assert lines[0].split() == [str(x) for x in range(-8, 9)]
+
+
+def test_colour_board_is_rich_markup():
+    from rich.text import Text
+
+    from paisho_core import render
+
+    game = _midgame("skud")
+    for line in render.board_lines(game, colour=True):
+        Text.from_markup(line)  # valid markup: no stray [ ] from gates or tiles
