@@ -111,15 +111,22 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
 @guarded
 def cmd_options(variant: str = typer.Argument(..., help="Variant name or YAML file."),
                 json_out: bool = typer.Option(False, "--json")):
-    """List a variant's options: name, default, what it does, and its source."""
+    """List a variant's options: name, type, default, what it does, and its source or ruling."""
     v, _ = variant_and_options(variant)
-    rows = [{"name": o["name"], "default": o["default"], "description": o.get("description", ""),
-             "source": o.get("source", "")} for o in v.option_specs.values()]
+    rows = []
+    for o in v.option_specs.values():
+        kind = o.get("type") or ("choice" if "choices" in o else type(o["default"]).__name__)
+        kind = {"bool": "boolean", "int": "integer", "float": "number", "str": "string"}.get(kind, kind)
+        rows.append({"name": o["name"], "type": kind, "default": o["default"],
+                     "choices": o.get("choices"), "description": o.get("description", ""),
+                     "source": o.get("source") or o.get("ruling") or ""})
     if json_out:
         typer.echo(json.dumps(rows, indent=2))
         return
     for row in rows:
-        typer.echo(f"{row['name']:<26} {str(row['default']).lower():<6} {row['description']}"
+        default = json.dumps(row["default"])
+        kind = row["type"] + (f" {'|'.join(map(str, row['choices']))}" if row["choices"] else "")
+        typer.echo(f"{row['name']:<26} {kind:<16} {default:<8} {row['description']}"
                    + (f" [{row['source']}]" if row["source"] else ""))
 
 
