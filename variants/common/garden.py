@@ -32,11 +32,15 @@ class Roles:
         self.flower = self.basic | self.special
         self.role: dict[str, str] = {}
         self.code: dict[str, str] = {}
+        """The first tile code carrying each role."""
+        self.codes: dict[str, tuple[str, ...]] = {}
+        """Every tile code carrying each role (a house rule may add a second Rock-like tile)."""
         for k in ts.kinds:
             for tag in k.tags:
                 if tag in ROLES:
                     self.role[k.code] = tag
                     self.code.setdefault(tag, k.code)
+                    self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
         self.stops = {k.code: k.stops for k in ts.kinds}
         self.move = {k.code: k.move for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
@@ -73,12 +77,14 @@ def code_masks(state) -> dict[str, int]:
 def role_mask(state, r: Roles, role: str, player: str | None = None, masks=None) -> int:
     """Points holding the tile with ``role`` (of ``player`` if given).  ``masks`` is a
     ``code_masks`` result to reuse."""
-    code = r.code.get(role)
-    if code is None:
+    codes = r.codes.get(role)
+    if not codes:
         return 0
     if masks is None:
         masks = code_masks(state)
-    out = masks.get(code, 0)
+    out = 0
+    for code in codes:
+        out |= masks.get(code, 0)
     return out if player is None else out & state.owned[player]
 
 
@@ -314,7 +320,7 @@ def wheel_rotation(state, r: Roles, centre: int):
     """
     moves = []
     b = state.board
-    rock = r.code.get("rock")
+    rocks = r.codes.get("rock", ())
     for q in bits(AROUND[centre]):
         tile = b[q]
         if (GATES >> q) & 1:
@@ -323,7 +329,7 @@ def wheel_rotation(state, r: Roles, centre: int):
             continue
         if tile is None:
             continue
-        if tile.kind.code == rock:
+        if tile.kind.code in rocks:
             return None
         dst = rotate_clockwise(centre, q)
         if dst < 0 or (GATES >> dst) & 1:

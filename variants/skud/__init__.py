@@ -61,20 +61,20 @@ def _flags(game, state):
     r = roles(game.variant)
     b = state.board
     trapped = drained = 0
-    orchid, knotweed = r.code.get("orchid"), r.code.get("knotweed")
-    lotus = r.code.get("lotus")
+    orchids, knotweeds = r.codes.get("orchid", ()), r.codes.get("knotweed", ())
+    lotuses = r.codes.get("lotus", ())
     blooming = state.occupied & ~GATES
     for i in bits(blooming):
         code = b[i].kind.code
-        if code == orchid:
+        if code in orchids:
             opp = state.owned[other(b[i].owner)] & AROUND[i] & blooming
             for q in bits(opp):
                 if b[q].kind.code in r.flower:
                     trapped |= 1 << q
-        elif code == knotweed:
+        elif code in knotweeds:
             for q in bits(AROUND[i] & blooming):
                 c = b[q].kind.code
-                if c in r.basic or c == lotus:
+                if c in r.basic or c in lotuses:
                     drained |= 1 << q
     return trapped, drained
 
