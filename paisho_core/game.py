@@ -271,7 +271,8 @@ class Game:
         return self.chance_outcomes() is not None
 
     def harmonies(self) -> list[Harmony]:
-        return list(self.rules.harmonies(self))
+        """Current harmonies (empty for a variant without them)."""
+        return list(self.rules.harmonies(self) or [])
 
     def flags(self) -> dict[str, int]:
         return self.rules.tile_flags(self) or {}
