@@ -156,8 +156,9 @@ class Session:
             self.show()  # the final board, its first line says who won and why
         if self.humans:
             line = self.ask("Save the record? Type a file name, or press Enter to skip: ")
-            if line and line.strip():
-                self.save(line.strip())
+            name = (line or "").strip()
+            if name and name.lower() not in ("quit", "exit", "q", "no", "n", "skip"):
+                self.save(name)
 
     def record_text(self) -> str:
         """The record of every whole turn played (a turn still in progress is left out: a record
