@@ -12,7 +12,7 @@ probabilities.  Hidden information: see :func:`determinize`.
 
     from paisho_core import new_game
     from paisho_core.ai import make_player
-    game = new_game("skud", seed=1)
+    game = new_game(name, seed=1)   # any registered variant
     bot = make_player("mcts", seed=3, iterations=200)
     game.play(bot.choose(game))
 """

@@ -15,7 +15,7 @@ results are folded in game order, so a report is byte-identical for a seed whate
 count or backend.
 
     from paisho_core.compare import run_compare, render
-    report = run_compare(["skud", "skud:NoWheels=true"], games=50, seed=1, workers=2)
+    report = run_compare([name, f"{name}:SomeOption=true"], games=50, seed=1, workers=2)
     print(render(report, "md"))
 """
 from __future__ import annotations
@@ -214,7 +214,7 @@ def _effect_of(kind, docs, shared: set) -> tuple[str, str]:
         where = [m.start() for k in keys for m in [re.search(rf"\b{re.escape(k)}(e?s)?\b", line, re.I)] if m]
         score = 0
         if where and min(where) <= 2:
-            score = 3  # the sentence is about the tile: "A Knotweed placed on p drains ..."
+            score = 3  # the sentence is about the tile: "A <tile name> placed on p ..."
         elif any(k.replace(" ", "_") in fname for k in keys):
             score = 2
         elif where:

@@ -376,7 +376,7 @@ def _side(value: str, flag: str) -> str:
 
 
 @guarded
-def cmd_play(variant: str = typer.Argument("skud", help="Variant to play (name, name:K=V,... or a YAML file)."),
+def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, name:K=V,... or a YAML file)."),
              options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
              option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance steps and computer players."),
