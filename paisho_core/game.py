@@ -157,6 +157,15 @@ class State:
         ident = self.ident[src]
         self.put(dst, self.lift(src), ident)
 
+    def next_turn(self, first: str = "guest") -> None:
+        """Hand the move to the other player; a turn number covers ``first``'s turn and then
+        the other player's."""
+        if self.to_move == first:
+            self.to_move = "host" if first == "guest" else "guest"
+        else:
+            self.to_move = first
+            self.turn += 1
+
     # -- piles ---------------------------------------------------------------------------------
     def pile(self, name: str, player: str) -> dict[str, int]:
         return self.piles.setdefault(name, {}).setdefault(player, {})

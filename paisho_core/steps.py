@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import board
 from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
 from .errors import VariantError
+from .game import Outcome
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
@@ -193,7 +194,45 @@ def place_layout(game, layout) -> None:
         st.put(i, game.tileset.tile(code, owner))
 
 
+def start_from_layout(game, name: str) -> None:
+    """Set up a game that starts with every tile on the board: the layout ``rules.layouts.<name>``
+    placed, turn 1, the variant's first player to move, the start remembered for repetition."""
+    place_layout(game, read_layout(game.variant, name))
+    st = game.state
+    st.turn = 1
+    st.to_move = game.variant.definition.get("first_player", "guest")
+    st.phase = "turn"
+    st.extra["seen"] = (position_key(st),)
+
+
+def check_layout_and_draw_options(variant, options) -> str | None:
+    """Problems with the options ``repetition`` and ``max_turns`` (whole numbers, 0 = off) and
+    ``layout`` (a layout of the YAML), as one message; None when they are fine."""
+    for name in ("repetition", "max_turns"):
+        v = options.get(name)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
+    if options.get("repetition") == 1:
+        return "option repetition must be 0 (off) or at least 2"
+    try:
+        read_layout(variant, options.get("layout"))
+    except VariantError as exc:
+        return str(exc)
+    return None
+
+
 # -- repetition -------------------------------------------------------------------------------
+
+def draw_by_repetition_or_limit(state, repetition: int, max_turns: int):
+    """A drawn Outcome when the latest position (``extra["seen"]``, one key per position) has
+    occurred ``repetition`` times, or the turn number passed ``max_turns``; else None."""
+    seen = state.extra.get("seen", ())
+    if repetition and seen and seen.count(seen[-1]) >= repetition:
+        return Outcome(None, "repetition", {"times": repetition})
+    if max_turns and state.turn > max_turns:
+        return Outcome(None, "turn limit", {"max_turns": max_turns})
+    return None
+
 
 def position_key(state) -> int:
     """A deterministic hash of the board and the player to move (ints only: no hash seed)."""

@@ -446,11 +446,7 @@ def harmony_idents(state, pair_list, player: str) -> set:
 def end_turn(state) -> None:
     """Pass the turn: Guest then Host make one turn number."""
     state.phase = "turn"
-    if state.to_move == "guest":
-        state.to_move = "host"
-    else:
-        state.to_move = "guest"
-        state.turn += 1
+    state.next_turn("guest")
 
 
 def rotate(state, moves) -> None:

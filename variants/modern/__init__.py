@@ -204,11 +204,7 @@ def paisho_legal_moves(game):
 # -- applying moves ---------------------------------------------------------------------------
 
 def end_turn(state) -> None:
-    if state.to_move == "guest":
-        state.to_move = "host"
-    else:
-        state.to_move = "guest"
-        state.turn += 1
+    state.next_turn()
 
 
 @hookimpl
@@ -248,13 +244,7 @@ def reincarnate(game, state, player) -> None:
 
 def draw_rules(game, c) -> Outcome | None:
     """Repetition and turn limit (the book has neither; rulings page, 'Games that do not end')."""
-    st = game.state
-    seen = st.extra.get("seen", ())
-    if c.repetition and seen and seen.count(seen[-1]) >= c.repetition:
-        return Outcome(None, "repetition", {"times": c.repetition})
-    if c.max_turns and st.turn > c.max_turns:
-        return Outcome(None, "turn limit", {"max_turns": c.max_turns})
-    return None
+    return geometry.draw_by_repetition_or_limit(game.state, c.repetition, c.max_turns)
 
 
 @hookimpl
@@ -306,30 +296,14 @@ def paisho_format_turn(game, moves):
 
 @hookimpl
 def paisho_setup(game):
-    layout = geometry.read_layout(game.variant, game.options["layout"])
-    geometry.place_layout(game, layout)
-    st = game.state
+    geometry.start_from_layout(game, game.options["layout"])
     for p in PLAYERS:
-        st.pile(REMOVED, p)
-    st.turn = 1
-    st.to_move = game.variant.definition.get("first_player", "guest")
-    st.phase = "turn"
-    st.extra["seen"] = (position_key(st),)
+        game.state.pile(REMOVED, p)
 
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    for name in ("repetition", "max_turns"):
-        v = options.get(name)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
-    if options.get("repetition") == 1:
-        return "option repetition must be 0 (off) or at least 2"
-    try:
-        geometry.read_layout(variant, options.get("layout"))
-    except Exception as exc:  # VariantError naming the YAML path
-        return str(exc)
-    return None
+    return geometry.check_layout_and_draw_options(variant, options)
 
 
 @hookimpl
