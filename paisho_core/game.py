@@ -213,6 +213,7 @@ class Game:
         self.state = State()
         self.auto_chance = auto_chance
         self._history: list[tuple[State, Move, tuple[int, str], bool]] = []
+        self._legal_before: list = []  # the legal-move cache of each snapshot, restored by undo
         self._legal: list[Move] | None = None
         self._legal_index: dict[str, Move] | None = None
         self.cache: dict[str, Any] = {}
@@ -384,6 +385,7 @@ class Game:
         st = self.state
         key = (st.turn, st.to_move)
         snapshot = st  # never mutated again: apply works on a copy
+        legal_before = (self._legal, self._legal_index)
         self.state = st.copy()
         try:
             self.rules.apply(self, move)
@@ -399,11 +401,30 @@ class Game:
             self._changed()
             raise
         self._history.append((snapshot, move, key, auto))
+        self._legal_before.append(legal_before)
         if self.auto_chance and self.state.outcome is None:
             outcomes = self.rules.chance_outcomes(self)
             if outcomes:
                 self._push(self.sample_chance(outcomes), auto=True)
         return move
+
+    def resign(self, player: str | None = None) -> None:
+        """``player`` (default: the one to move) gives up; the opponent wins.  Undo takes it
+        back; records write it as the Result and Termination tags."""
+        if self.state.outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
+        player = player or self.state.to_move
+        if player not in ("host", "guest"):
+            raise IllegalMoveError(f"no player {player!r} (host or guest)")
+        winner = "guest" if player == "host" else "host"
+        snapshot = self.state
+        key = (snapshot.turn, snapshot.to_move)
+        legal_before = (self._legal, self._legal_index)
+        self.state = snapshot.copy()
+        self.state.outcome = Outcome(winner, f"{player} resigned", {"resigned": player})
+        self._history.append((snapshot, Move("_resign", "resign", aux=player), key, False))
+        self._legal_before.append(legal_before)
+        self._changed()
 
     def sample_chance(self, outcomes=None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
@@ -416,8 +437,10 @@ class Game:
 
     def _pop(self) -> Move:
         snapshot, move, _key, _auto = self._history.pop()
+        legal = self._legal_before.pop()
         self.state = snapshot
         self._changed()
+        self._legal, self._legal_index = legal
         return move
 
     def _changed(self) -> None:
@@ -444,6 +467,8 @@ class Game:
         """Decisions grouped into whole turns: (number, player, moves)."""
         out: list[tuple[int, str, list[Move]]] = []
         for _snap, move, key, _auto in self._history:
+            if move.action == "_resign":
+                continue  # written as the Result and Termination tags
             if out and (out[-1][0], out[-1][1]) == key:
                 out[-1][2].append(move)
             else:
@@ -476,6 +501,7 @@ class Game:
         g = Game(self.variant, self.options, self.seed, self.auto_chance)
         g.state = self.state.copy()
         g._history = list(self._history)
+        g._legal_before = list(self._legal_before)
         g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
         g.start = self.start
         g.used_chance = self.used_chance

@@ -144,7 +144,12 @@ def paisho_observation(game, player):
     """Return what ``player`` may see, as a position-shaped dict with hidden parts removed
     (the opponent's hand, the order of a draw pile).  None means everything is public, and
     ``game.observation(player)`` then returns the full position.  Computer players and the CLI
-    read only this view."""
+    read only this view.
+
+    A view that hides tiles says what it hid, so a player can deal a random world consistent
+    with it: ``hidden`` maps each emptied place (``"reserves.host"``, ``"piles.hand.guest"``)
+    to how many tiles it holds, and ``unseen`` (optional) lists the codes that may be in them;
+    without ``unseen`` they are the set minus every tile the view shows."""
 
 
 @hookspec(firstresult=True)

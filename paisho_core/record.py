@@ -110,6 +110,11 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
             raise RecordError(str(exc), label, lineno, source) from None
         except PaishoError as exc:
             raise RecordError(str(exc), label, lineno, source) from None
+    termination = tags.get("Termination", "")
+    if game.outcome is None and termination.endswith(" resigned"):
+        who = termination[: -len(" resigned")].strip()
+        if who in ("host", "guest"):
+            game.resign(who)
     game.auto_chance = True
     return game
 
