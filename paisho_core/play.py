@@ -168,11 +168,7 @@ class Session:
             game = game.copy()
             while game.state.pending:
                 game.undo()
-        text = game.record()
-        if self.resigned:
-            winner = other(self.resigned)
-            text = text.replace('[Result "*"]', f'[Result "{winner}"]\n[Termination "{self.resigned} resigned"]', 1)
-        return text
+        return game.record()  # a resignation is in the outcome, written as Result/Termination
 
     def save(self, name: str) -> None:
         path = Path(name)
@@ -214,6 +210,7 @@ class Session:
                 self.save(rest)
         elif cmd == "resign":
             self.resigned = game.to_move
+            game.resign(self.resigned)
         elif cmd == "rules":
             self.say(tile_rules(game, rest) if rest else "rules needs a tile: rules CODE or rules NAME")
         elif cmd in ("board", "show"):
