@@ -87,6 +87,10 @@ class Session:
                                            seconds=think)
         self.humans = [p for p in PLAYERS if sides[p] == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        # two people at one terminal in a game with hidden parts (hands): each sees only their
+        # own view, and the screen is handed over between them
+        self.hotseat = len(self.humans) == 2 and "hidden" in game.observation("guest")
+        self.shown_to: Optional[str] = None
         self.choices: list = []
         self.choices_ply = -1
         self.colour = colour
@@ -112,7 +116,25 @@ class Session:
         return line
 
     def show(self) -> None:
-        _show(self.game, colour=self.colour, viewer=self.viewer)
+        if self.hotseat and self.shown_to is not None and self.shown_to != self.game.to_move:
+            return  # the next player's view waits for the hand-over
+        viewer = self.game.to_move if self.hotseat else self.viewer
+        self.shown_to = viewer
+        _show(self.game, colour=self.colour, viewer=viewer)
+
+    def hand_over(self) -> None:
+        """Hot seat: hide the last player's view and wait until the next player is at the keys."""
+        who = self.game.to_move
+        if self.interactive:
+            typer.echo("\033[2J\033[H", nl=False)  # clear the screen
+            try:
+                input(f"Pass the terminal to {who} and press Enter. ")
+            except EOFError:
+                return
+        else:
+            self.say(f"-- the terminal passes to {who} --")
+        self.shown_to = None
+        self.show()
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -131,6 +153,8 @@ class Session:
             if game.to_move in self.bots:
                 self.computer_move()
                 continue
+            if self.hotseat and self.shown_to != game.to_move:
+                self.hand_over()
             line = self.ask(f"{game.to_move} [{game.phase}]> ")
             if line is None:
                 self.say("(end of input)")
