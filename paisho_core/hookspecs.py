@@ -106,7 +106,9 @@ def paisho_parse_turn(game, body):
 
 @hookspec(firstresult=True)
 def paisho_format_turn(game, moves):
-    """Join the decisions of one turn (a list of moves) into the turn body written in records."""
+    """Join the decisions of one turn (a list of moves) into the turn body written in records.
+
+    Optional: without it the body is every decision's text in order, implicit ones left out."""
 
 
 @hookspec(firstresult=True)

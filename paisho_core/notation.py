@@ -37,3 +37,11 @@ def point(text: str) -> int:
 
 def label(i: int) -> str:
     return board.LABEL[i]
+
+
+def check_points(text: str) -> None:
+    """NotationError if any ``(x,y)`` written in ``text`` is off the board."""
+    for m in POINT_RE.finditer(text):
+        x, y = int(m.group(1)), int(m.group(2))
+        if not board.on_board(x, y):
+            raise NotationError(f"({x},{y}) is not a point of the board")

@@ -119,6 +119,15 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
     return game
 
 
+def format_turn(game, moves) -> str:
+    """A whole turn's body: the variant's ``paisho_format_turn``, else every decision's text in
+    order, leaving out implicit ones (a declined bonus)."""
+    body = game.rules.format_turn(game, moves)
+    if body is None:
+        body = "".join(m.text for m in moves if not m.implicit)
+    return body
+
+
 def write_record(game, tags: dict | None = None) -> str:
     """The game's record: tags, then one whole turn per line."""
     all_tags = dict(getattr(game, "tags", {}) or {})
@@ -145,6 +154,6 @@ def write_record(game, tags: dict | None = None) -> str:
     ordered = [k for k in TAG_ORDER if k in all_tags] + sorted(k for k in all_tags if k not in TAG_ORDER)
     lines = [f'[{k} "{escape(str(all_tags[k]))}"]' for k in ordered]
     for number, player, moves in game.turns():
-        body = game.rules.format_turn(game, moves)
+        body = format_turn(game, moves)
         lines.append(f"{number}{PLAYER_CODE[player]}.{body}")
     return "\n".join(lines) + "\n"

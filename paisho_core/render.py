@@ -60,8 +60,10 @@ def last_turn_text(game) -> str:
     turns = game.turns()
     if not turns:
         return ""
+    from .record import format_turn
+
     number, player, moves = turns[-1]
-    body = game.rules.format_turn(game, moves) or "".join(str(m) for m in moves)
+    body = format_turn(game, moves) or "".join(str(m) for m in moves)
     return f"{number}{PLAYER_CODE[player]}.{body}"
 
 

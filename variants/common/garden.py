@@ -11,9 +11,9 @@ from functools import lru_cache
 
 from paisho_core import board
 from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
-from paisho_core.errors import NotationError
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import POINT_RE
+from paisho_core.notation import check_points as check_point_text
 from paisho_core.sight import encloses, reach, rotate_clockwise, step4
 from paisho_core.tiles import PLAYERS, other
 
@@ -490,11 +490,8 @@ def split_bonus(body: str) -> tuple[str, str | None]:
     return body, None
 
 
-def check_point_text(text: str) -> None:
-    for p in points_in(text):
-        if p not in board.LABEL_INDEX:
-            raise NotationError(f"{p} is not a point of the board")
 
 
-__all__ = ["Roles", "roles", "clash_at", "any_clash", "harmony_list", "ring_winners",
+
+__all__ = ["check_point_text", "Roles", "roles", "clash_at", "any_clash", "harmony_list", "ring_winners",
            "midline_counts", "wheel_rotation", "rotate", "boat_flower_destinations", "LABEL"]

@@ -22,6 +22,7 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
 from paisho_core import steps as geometry
+from paisho_core.notation import check_points
 from paisho_core.steps import NEIGHBOURS, position_key, step, step_hop_destinations
 
 YAML = Path(__file__).with_name("modern.yaml")
@@ -281,17 +282,8 @@ def paisho_parse_turn(game, body):
     if not TURN_RE.match(body):
         raise NotationError(f"{body!r} is not a Modern turn: expected (x1,y1)-(x2,y2), one tile's "
                             f"move by a step and/or hops")
-    for text in re.findall(POINT, body):
-        try:
-            board.parse_point(text)
-        except ValueError as exc:
-            raise NotationError(str(exc)) from None
+    check_points(body)
     return [body]
-
-
-@hookimpl
-def paisho_format_turn(game, moves):
-    return "".join(m.text for m in moves if not m.implicit)
 
 
 @hookimpl

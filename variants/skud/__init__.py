@@ -469,11 +469,6 @@ def paisho_parse_turn(game, body):
 
 
 @hookimpl
-def paisho_format_turn(game, moves):
-    return "".join(m.text for m in moves if not m.implicit)
-
-
-@hookimpl
 def paisho_position_extra(game):
     return {}
 

@@ -20,6 +20,7 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
 from paisho_core import steps as geometry
+from paisho_core.notation import check_points
 from paisho_core.steps import NEIGHBOURS, position_key, ring, rotated_cells, rotation_steps, step, step_hop_destinations
 
 YAML = Path(__file__).with_name("three_piece.yaml")
@@ -376,17 +377,8 @@ def paisho_parse_turn(game, body):
         if not 1 <= n <= 7:
             raise NotationError(f"a Wheel turn is 1 to 7 places clockwise, not {k}")
         body = f"{head}~{n}"
-    for text in re.findall(POINT, body):
-        try:
-            board.parse_point(text)
-        except ValueError as exc:
-            raise NotationError(str(exc)) from None
+    check_points(body)
     return [body]
-
-
-@hookimpl
-def paisho_format_turn(game, moves):
-    return "".join(m.text for m in moves if not m.implicit)
 
 
 @hookimpl
