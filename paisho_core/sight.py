@@ -35,34 +35,11 @@ def reach(src: int, distance: int, empty: int, step=step4) -> tuple[int, int]:
 
 
 def transpose_mask(mask: int) -> int:
+    """The same points in the column-major layout."""
     out = 0
     for i in bits(mask):
         out |= 1 << transpose(i)
     return out
-
-
-def line_pairs(tiles: int, blockers: int, blockers_t: int):
-    """Adjacent pairs along lines: for every point of ``tiles`` its nearest blocker east and
-    north.  Yields ``(a, b, horizontal)`` with ``b`` east of or above ``a``; ``b`` may be any
-    blocker (the caller checks whether it is a tile it cares about)."""
-    out = []
-    for a in bits(tiles):
-        row, col = divmod(a, SIZE)
-        m = (blockers >> (a + 1)) & ((1 << (SIZE - 1 - col)) - 1)
-        if m:
-            out.append((a, a + (m & -m).bit_length(), True))
-        m = (blockers_t >> (col * SIZE + row + 1)) & ((1 << (SIZE - 1 - row)) - 1)
-        if m:
-            out.append((a, (row + (m & -m).bit_length()) * SIZE + col, False))
-    return out
-
-
-def row_of(i: int) -> int:
-    return i // SIZE
-
-
-def col_of(i: int) -> int:
-    return i % SIZE
 
 
 def between(a: int, b: int, horizontal: bool) -> int:
@@ -156,5 +133,5 @@ def rotate_clockwise(centre: int, i: int) -> int:
     return index(x, y)
 
 
-__all__ = ["reach", "line_pairs", "between", "encloses", "rotate_clockwise", "transpose_mask",
-           "CENTRE", "ROW_MASK", "row_of", "col_of"]
+__all__ = ["reach", "between", "encloses", "rotate_clockwise", "transpose_mask", "step_diagonal",
+           "CENTRE", "ROW_MASK"]

@@ -14,7 +14,7 @@ from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, n
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import POINT_RE
 from paisho_core.notation import check_points as check_point_text
-from paisho_core.sight import encloses, reach, rotate_clockwise, step4
+from paisho_core.sight import between, encloses, reach, rotate_clockwise, step4, transpose_mask
 from paisho_core.tiles import PLAYERS, other
 
 ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
@@ -138,18 +138,6 @@ def clash_at(state, r: Roles, points) -> bool:
     return False
 
 
-def between_mask(a: int, b: int, horizontal: bool) -> int:
-    """Points strictly between line neighbours a and b (a west of / below b)."""
-    if a < 0 or b < 0:
-        return 0
-    if horizontal:
-        return ((1 << b) - 1) & ~((1 << (a + 1)) - 1)
-    m = 0
-    for k in range(a + board.SIZE, b, board.SIZE):
-        m |= 1 << k
-    return m
-
-
 def any_clash(state, r: Roles) -> bool:
     """Full-board clash scan (used to validate loaded positions)."""
     blockers = state.occupied | GATES
@@ -159,13 +147,6 @@ def any_clash(state, r: Roles) -> bool:
         if clash_between(state, r, p, e) or clash_between(state, r, p, n):
             return True
     return False
-
-
-def transpose_mask(mask: int) -> int:
-    out = 0
-    for i in bits(mask):
-        out |= 1 << TRANSPOSE[i]
-    return out
 
 
 GATES_T = transpose_mask(GATES)
@@ -274,11 +255,11 @@ def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, 
             if not (GATES >> s) & 1:
                 e, w, n, so = nearest(blockers, blockers_t, s)
                 if clash_between(state, r, e, w):
-                    keep = between_mask(w, e, True) | (1 << w) | (1 << e)
+                    keep = between(w, e, True) | (1 << w) | (1 << e)
                     landing &= keep
                     touched &= keep
                 if clash_between(state, r, n, so):
-                    keep = between_mask(so, n, False) | (1 << so) | (1 << n)
+                    keep = between(so, n, False) | (1 << so) | (1 << n)
                     landing &= keep
                     touched &= keep
             for c in partners_of[code]:
