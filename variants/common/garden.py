@@ -458,10 +458,6 @@ def boat_flower_destinations(state, r: Roles, target: int, boat_tile, check_clas
 
 # -- notation ---------------------------------------------------------------------------------
 
-def points_in(text: str) -> list[str]:
-    return ["(%s,%s)" % (m.group(1), m.group(2)) for m in POINT_RE.finditer(text)]
-
-
 def split_bonus(body: str) -> tuple[str, str | None]:
     """Split a turn body at its bonus marker (``+`` or the legacy ``_``)."""
     body = body.replace(" ", "").replace("_", "+")

@@ -231,10 +231,6 @@ def _can_capture(game, r, mover, target, raging: dict) -> bool:
     return raging[target.owner] and r.is_(tc, "orchid") and mc in r.flower
 
 
-def _blooming_lotus(state, r, player) -> bool:
-    return bool(garden.role_mask(state, r, "lotus", player) & ~GATES)
-
-
 def _arrangements(game, state, player: str) -> list[Move]:
     """Every arrangement (reference 2.6): trapped tiles stay, captures by rule 2.9, no tile may
     end next to a Bamboo's protected tiles by capture."""
