@@ -12,7 +12,6 @@ from functools import lru_cache
 from paisho_core import board
 from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
 from paisho_core.game import Harmony, Move, Outcome
-from paisho_core.notation import POINT_RE
 from paisho_core.notation import check_points as check_point_text
 from paisho_core.sight import between, encloses, reach, rotate_clockwise, step4, transpose_mask
 from paisho_core.tiles import PLAYERS, other
