@@ -507,3 +507,18 @@ class Game:
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
         return g
+
+
+def settings(game, factory):
+    """``factory(game)`` built once per variant and options and shared by every game (and copy)
+    that has them: rule settings a hooks module derives from the YAML and the options."""
+    memo = game.__dict__.setdefault("_settings", {})
+    found = memo.get(factory)
+    if found is None:
+        per_variant = game.variant.__dict__.setdefault("_settings", {})
+        key = (factory, tuple(sorted((k, repr(v)) for k, v in game.options.items())))
+        found = per_variant.get(key)
+        if found is None:
+            found = per_variant[key] = factory(game)
+        memo[factory] = found
+    return found

@@ -11,13 +11,12 @@ Rulings: docs/variants/modern/rulings.md.
 from __future__ import annotations
 
 import re
-import weakref
 from pathlib import Path
 
 from paisho_core import board
 from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
-from paisho_core.game import Move, Outcome
+from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS, other
 
@@ -70,18 +69,7 @@ class Cfg:
 
 def cfg(game) -> Cfg:
     """The game's Cfg, shared by every game (and copy) of the same variant and options."""
-    c = getattr(game, "_modern_cfg", None)
-    if c is None:
-        per_variant = _CFGS.setdefault(game.variant, {})
-        key = tuple(sorted(game.options.items()))
-        c = per_variant.get(key)
-        if c is None:
-            c = per_variant[key] = Cfg(game)
-        game._modern_cfg = c
-    return c
-
-
-_CFGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    return settings(game, Cfg)
 
 
 def spread(mask: int, adjacency: int) -> int:
