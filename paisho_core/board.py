@@ -252,3 +252,18 @@ def rays(row_major: int, col_major: int, i: int) -> tuple[int, int]:
     south = ((1 << row) - 1) & ~((1 << (m.bit_length() - 1)) - 1) if m else (1 << row) - 1
     vertical = (north | south) << cbase
     return horizontal, vertical
+
+
+def area_name(i: int) -> str:
+    """One word for the point's area: ``gate``, ``both`` (red and white), ``red``, ``white`` or
+    ``neutral`` (for drawing)."""
+    types = TYPES[i]
+    if "gate" in types:
+        return "gate"
+    if "red" in types and "white" in types:
+        return "both"
+    if "red" in types:
+        return "red"
+    if "white" in types:
+        return "white"
+    return "neutral"

@@ -20,17 +20,11 @@ EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green
 LAST_STYLE = "on #5a4a00"
 
 
+_MARK = {"gate": "[]", "both": "+", "red": "r", "white": "w", "neutral": "."}
+
+
 def _empty_mark(i: int) -> str:
-    types = board.TYPES[i]
-    if "gate" in types:
-        return "[]"
-    if "red" in types and "white" in types:
-        return "+"
-    if "red" in types:
-        return "r"
-    if "white" in types:
-        return "w"
-    return "."
+    return _MARK[board.area_name(i)]
 
 
 def is_rotated(game) -> bool:

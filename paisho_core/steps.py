@@ -249,3 +249,14 @@ def kinds_mask(state, codes, player: str) -> int:
         if b[i].kind.code in codes:
             m |= 1 << i
     return m
+
+
+def draw_rules_status(state, repetition: int, max_turns: int):
+    """A ``("Draw rules", text)`` status line for the repetition and turn-limit options, or None."""
+    seen = state.extra.get("seen", ())
+    parts = []
+    if repetition:
+        parts.append(f"position seen {seen.count(seen[-1]) if seen else 1}/{repetition} times")
+    if max_turns:
+        parts.append(f"turn {state.turn} of {max_turns}")
+    return ("Draw rules", ", ".join(parts)) if parts else None

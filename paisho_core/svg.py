@@ -27,17 +27,7 @@ def _xy(x: int, y: int) -> tuple[float, float]:
     return MARGIN + (x + 8.5) * CELL, MARGIN + (8.5 - y) * CELL
 
 
-def _area(i: int) -> str:
-    types = board.TYPES[i]
-    if "gate" in types:
-        return "gate"
-    if "red" in types and "white" in types:
-        return "both"
-    if "red" in types:
-        return "red"
-    if "white" in types:
-        return "white"
-    return "neutral"
+_area = board.area_name
 
 
 def game_svg(game, size: int | None = None) -> str:

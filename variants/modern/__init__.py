@@ -351,14 +351,9 @@ def paisho_status(game):
         gone = st.piles.get(REMOVED, {}).get(p, {})
         parts.append("removed " + (",".join(f"{k}x{n}" if n > 1 else k for k, n in sorted(gone.items())) or "none"))
         lines.append((p.capitalize(), "; ".join(parts)))
-    seen = st.extra.get("seen", ())
-    rules = []
-    if c.repetition:
-        rules.append(f"position seen {seen.count(seen[-1]) if seen else 1}/{c.repetition} times")
-    if c.max_turns:
-        rules.append(f"turn {st.turn} of {c.max_turns}")
-    if rules:
-        lines.append(("Draw rules", ", ".join(rules)))
+    draw_line = geometry.draw_rules_status(st, c.repetition, c.max_turns)
+    if draw_line:
+        lines.append(draw_line)
     return lines
 
 

@@ -428,14 +428,9 @@ def paisho_status(game):
         if s[p][0] and st.to_move == p and st.outcome is None:
             text += " (must be freed this turn)"
         lines.append((p.capitalize(), text))
-    seen = st.extra.get("seen", ())
-    rules = []
-    if c.repetition:
-        rules.append(f"position seen {seen.count(seen[-1]) if seen else 1}/{c.repetition} times")
-    if c.max_turns:
-        rules.append(f"turn {st.turn} of {c.max_turns}")
-    if rules:
-        lines.append(("Draw rules", ", ".join(rules)))
+    draw_line = geometry.draw_rules_status(st, c.repetition, c.max_turns)
+    if draw_line:
+        lines.append(draw_line)
     return lines
 
 
