@@ -33,7 +33,7 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
     """Start a game of a variant.  Unknown names or options raise VariantError.
 
     ``name`` is written as everywhere else (CLI, engine, records): a registered name
-    (``"skud"``), a name with options (``"skud:NoWheels=true,NoAltWin=1"``), the path of a
+    (``"NAME"``), a name with options (``"NAME:Option=true,Other=2"``), the path of a
     house-rule YAML file, or a :class:`~paisho_core.variant.Variant`.  ``options`` adds to or
     overrides the options written in the name.
 

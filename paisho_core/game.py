@@ -528,7 +528,7 @@ class Game:
     @property
     def variant_string(self) -> str:
         """The variant and its non-default options as the CLI, the engine and
-        :func:`paisho_core.new_game` read them: ``"skud:NoWheels=true"``."""
+        :func:`paisho_core.new_game` read them: ``"NAME:Option=true"``."""
         from .variant import variant_string
 
         return variant_string(self.variant, self.options)

@@ -745,7 +745,7 @@ def register(variant: Variant) -> None:
 
 def variant_string(variant: Variant, options: dict) -> str:
     """The argument :func:`resolve` reads back: ``NAME`` plus ``:OPTION=VALUE,...`` for every
-    option that differs from its default (``skud:NoWheels=true``)."""
+    option that differs from its default (``NAME:Option=true``)."""
     pairs = []
     for name, spec in variant.option_specs.items():
         value = options.get(name, spec["default"])
