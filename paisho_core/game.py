@@ -304,6 +304,9 @@ class Game:
                 raise IllegalMoveError(self._illegal_message(move.text))
             return self._push(found)
         text = str(move).strip()
+        if text == "resign":  # resigning is never a board decision, in any variant
+            self.resign()
+            return self._history[-1][1]
         found = self._index().get(text)
         if found is not None:
             return self._push(found)
@@ -345,6 +348,9 @@ class Game:
             raise IllegalMoveError(f"it is {st.to_move}'s turn, not {player}'s")
         if number is not None and number != st.turn:
             raise IllegalMoveError(f"expected turn {st.turn}, got {number}")
+        if body.strip() == "resign":  # older records wrote a resignation as a turn
+            self.resign(st.to_move)
+            return
         depth = len(self._history)
         turn_key = (st.turn, st.to_move)
         auto, self.auto_chance = self.auto_chance, False  # the turn text carries its chance outcomes
