@@ -388,14 +388,16 @@ def _doc_lines(variant: str, tile_name: str, limit: int = 4) -> list[str]:
 
 
 def _side(value: str, flag: str) -> str:
-    from .players import LEVELS, check_kind
+    from .players import LEVELS, PLAYER_KINDS, check_kind
 
     if value == "human":
         return value
     try:
         return check_kind(value)
     except PaishoError as exc:
-        raise InputError(f"{flag} {value!r}: choose human, {', '.join(LEVELS)} ({exc})") from None
+        if value.partition(":")[0] in PLAYER_KINDS:  # a known name with a bad budget
+            raise InputError(f"{flag}: {exc}") from None
+        raise InputError(f"{flag} {value!r}: choose human, {', '.join(LEVELS)}") from None
 
 
 @guarded

@@ -6,7 +6,7 @@ for ``game.to_move``.  Levels, weakest first: ``random``, ``greedy``, ``easy``, 
 
     from paisho_core import new_game
     from paisho_core.players import make_player, play_game
-    game = new_game("skud", seed=1)
+    game = new_game(name, seed=1)                # any registered variant
     bot = make_player("medium", seed=3)          # or seconds=0.2 for a quicker search
     game.play(bot.choose(game))
 
