@@ -48,5 +48,4 @@ def new_game(name: str, options: dict | None = None, seed=None, auto_chance: boo
     st.to_move = variant.definition.get("first_player", "guest")
     variant.rules.setup(game)
     game._changed()
-    game.start = game.state.copy()
     return game
