@@ -64,17 +64,23 @@ class Timed:
         return out
 
 
-def random_game(variant: str, seed: int, rng: random.Random, cap: int = CAP, options=None):
-    """One random game: the full legal list at every decision, a uniformly random move.
-    Returns (game, decisions played)."""
-    game, n = paisho.new_game(variant, options=options, seed=seed), 0
+def play_random(game, rng: random.Random, cap: int = CAP) -> int:
+    """Play random decisions (the full legal list each time) until the game ends or ``cap``
+    decisions; returns how many were played."""
+    n = 0
     while n < cap and game.outcome is None:
         moves = game.legal_moves()
         if not moves:
             break
         game.play(rng.choice(moves))
         n += 1
-    return game, n
+    return n
+
+
+def random_game(variant: str, seed: int, rng: random.Random, cap: int = CAP, options=None):
+    """One random game; returns (game, decisions played)."""
+    game = paisho.new_game(variant, options=options, seed=seed)
+    return game, play_random(game, rng, cap)
 
 
 def paisho_rate(variant: str, seconds: float) -> float:
@@ -95,13 +101,7 @@ def history_bytes(variant: str, decisions: int = 300) -> float:
     game.legal_moves()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    n = 0
-    while n < decisions and game.outcome is None:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-        n += 1
+    n = play_random(game, rng, decisions)
     grown = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return grown / max(n, 1)
