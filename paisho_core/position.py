@@ -68,7 +68,10 @@ def from_position(data, source: str | None = None):
     if not isinstance(data, dict):
         raise PositionError([("$", "a position must be a JSON object")], source)
     validator = jsonschema.Draft202012Validator(schema("position"))
-    problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
+    try:
+        problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
+    except RecursionError:
+        raise PositionError([("$", "nested too deeply to be a position")], source) from None
     if problems:
         raise PositionError(problems, source)
     try:
