@@ -121,7 +121,7 @@ def load_record(text: str, source: str | None = None, variant=None,
 
     Like python-chess reading PGN, the reader is tolerant by default: a turn the variant's
     reference engine is known to play differently from how it is written (the
-    ``paisho_repair_turn`` hook, e.g. a Skud harmony bonus written on a move that earned none)
+    ``paisho_repair_turn`` hook, e.g. a bonus written on a move that earned none)
     is played that way, and every such repair is listed on ``game.repairs`` (:class:`Repair`,
     with its move number).  ``strict=True`` refuses those turns instead.  Nothing else is
     guessed: any other problem raises RecordError naming the line and move number.
