@@ -80,8 +80,9 @@ class Engine:
                  "int/float": "a number"}.get(names, names)
         if value is None:
             if default is ...:
-                got = "null" if name in req else "nothing"
-                raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}, got {got}")
+                if name not in req:
+                    raise EngineError(f"{req.get('cmd')}: missing field {name!r} ({names})")
+                raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}, got null")
             return default
         wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
         if wrong:

@@ -129,8 +129,6 @@ def load_record(text: str, source: str | None = None, variant=None,
     from . import new_game
 
     tags, turns = parse_record(text, source)
-    if not tags and not turns:
-        raise RecordError("empty record: no tags and no moves", source=source)
     tagged = tags.get("Variant")
     if tagged is not None and looks_like_file(tagged):
         raise RecordError(f"Variant tag {tagged!r} names a file; a record names a registered "
@@ -150,6 +148,8 @@ def load_record(text: str, source: str | None = None, variant=None,
     if seed is not None and seed.lstrip("-").isdigit():
         seed = int(seed)
     try:
+        if isinstance(name, str):
+            name = get_variant(name)  # a registered name only: never a file, never NAME:OPTIONS
         game = new_game(name, options=opts, seed=seed, auto_chance=False)
     except VariantError as exc:
         raise RecordError(str(exc), source=source) from None

@@ -139,9 +139,10 @@ class Variant:
                 raise VariantError(f"option {name} of {self.name} is {len(value)} characters "
                                    f"long; at most {MAX_OPTION_TEXT}")
             low, high = spec.get("minimum"), spec.get("maximum")
-            if kind in ("integer", "number"):  # an option without bounds still gets sane ones
-                low = -MAX_OPTION_NUMBER if low is None else low
-                high = MAX_OPTION_NUMBER if high is None else high
+            if kind in ("integer", "number") and low is None and value < -MAX_OPTION_NUMBER:
+                low = -MAX_OPTION_NUMBER  # an option without bounds still gets sane ones
+            if kind in ("integer", "number") and high is None and value > MAX_OPTION_NUMBER:
+                high = MAX_OPTION_NUMBER
             if (low is not None and value < low) or (high is not None and value > high):
                 span = f"from {low} to {high}" if low is not None and high is not None else (
                     f"at least {low}" if low is not None else f"at most {high}")

@@ -59,8 +59,12 @@ def test_api_and_engine_refuse_file_names(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(paisho.RecordError, match="explicitly"):
         paisho.load_record('[Variant "evil.yaml"]\n')
-    with pytest.raises(paisho.VariantError, match="explicitly"):
-        paisho.new_game("evil.yaml")
+    (tmp_path / "evil").write_text((tmp_path / "evil.yaml").read_text())  # a file with no suffix
+    for tag in ("evil", "evil.yaml", "skud:NoWheels=true"):
+        with pytest.raises(paisho.RecordError):
+            paisho.load_record(f'[Variant "{tag}"]\n0H.R,W,K,B\n')
+        with pytest.raises(paisho.PositionError):
+            paisho.from_position({"variant": tag, "to_move": "guest", "board": []})
     with pytest.raises(paisho.PositionError, match="explicitly"):
         paisho.from_position({"variant": str(tmp_path / "evil.yaml"), "to_move": "guest", "board": []})
     engine = Engine()
