@@ -150,11 +150,11 @@ def determinize(game, player: str, rng: random.Random):
             for key in parts[:-1]:
                 target = target.setdefault(key, {})
             rng.shuffle(bag)
-            pile: dict = {}
+            dealt: dict[str, int] = {}
             for c in bag[:int(size)]:
-                pile[c] = pile.get(c, 0) + 1
+                dealt[c] = dealt.get(c, 0) + 1
             del bag[:int(size)]
-            target[parts[-1]] = pile
+            target[parts[-1]] = dealt
         g = from_position(data)
         g.auto_chance = False
         return g
@@ -185,6 +185,9 @@ class Player:
     """Base class: ``choose(game)`` returns one legal move for the pending decision."""
 
     name = "player"
+
+    last_stats: dict | None = None
+    """What the last ``choose`` found (searching players fill it in; the engine reports it)."""
 
     def choose(self, game):  # pragma: no cover - interface
         raise NotImplementedError
@@ -247,7 +250,7 @@ class _Node:
         self.move = move
         self.mover = mover
         self.children: dict = {}
-        self.untried = None
+        self.untried: list | None = None
         self.visits = 0
         self.value = 0.0
 
@@ -273,7 +276,7 @@ class MCTSPlayer(Player):
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
-        self.last_stats: dict = {}
+        self.last_stats = {}
 
     def choose(self, game):
         moves = game.legal_moves()
@@ -327,16 +330,17 @@ class MCTSPlayer(Player):
             mover = g.to_move
             legal = g.legal_moves()
             if node.untried is None:
-                node.untried = list(legal)
-                rng.shuffle(node.untried)
+                untried = list(legal)
+                rng.shuffle(untried)
+                node.untried = untried
             # a determinized game may offer other moves than the one that built this node: the
             # node's untried moves are checked against the game in hand, and new ones added
             if hidden:
                 known = {str(m) for m in legal}
-                node.untried = [m for m in node.untried if str(m) in known]
-                waiting = {str(u) for u in node.untried}
-                fresh = [m for m in legal if str(m) not in node.children and str(m) not in waiting]
-                node.untried.extend(fresh)
+                kept = [m for m in node.untried if str(m) in known]
+                waiting = {str(u) for u in kept}
+                node.untried = kept + [m for m in legal
+                                       if str(m) not in node.children and str(m) not in waiting]
             while node.untried:
                 move = node.untried.pop(rng.randrange(len(node.untried))) if hidden else node.untried.pop()
                 if str(move) in node.children:

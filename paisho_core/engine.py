@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
 from .errors import PaishoError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PROTOCOL = 1
 
@@ -26,7 +29,7 @@ class Engine:
     """The state behind one protocol session: at most one game at a time."""
 
     def __init__(self) -> None:
-        self.game = None
+        self.game: Game | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello, "variants": self.variants, "new": self.new, "load": self.load,
             "position": self.load_position, "legal": self.legal, "play": self.play,
@@ -64,7 +67,7 @@ class Engine:
             reply["id"] = req_id
         return reply
 
-    def need_game(self):
+    def need_game(self) -> Game:
         if self.game is None:
             raise EngineError("no game: send new (or load) first")
         return self.game
@@ -80,7 +83,7 @@ class Engine:
         return value
 
     def summary(self) -> dict:
-        g = self.game
+        g = self.need_game()
         return {"variant": g.name, "turn": g.state.turn, "to_move": g.to_move, "phase": g.phase,
                 "decisions": g.ply, "outcome": g.outcome.to_json() if g.outcome else None}
 
@@ -118,8 +121,8 @@ class Engine:
     def load(self, req: dict) -> dict:
         from . import load_record
 
-        self.game = load_record(self.field(req, "record", str), source="record")
-        self.game.auto_chance = True  # later draws are made by the game, as after new
+        game = self.game = load_record(self.field(req, "record", str), source="record")
+        game.auto_chance = True  # later draws are made by the game, as after new
         return self.summary()
 
     def load_position(self, req: dict) -> dict:
@@ -189,7 +192,7 @@ class Engine:
                           iterations=iterations)
         chance = g.chance_outcomes()
         move = g.sample_chance(chance) if chance else bot.choose(g)
-        out = {"move": str(move)}
+        out: dict[str, Any] = {"move": str(move)}
         if getattr(bot, "last_stats", None):
             out["stats"] = bot.last_stats
         if req.get("play"):

@@ -165,8 +165,9 @@ class State:
         self.owned[tile.owner] |= bit
 
     def lift(self, i: int) -> Tile:
-        """Remove and return the tile on point ``i``."""
+        """Remove and return the tile on point ``i`` (which must hold one)."""
         tile = self.board[i]
+        assert tile is not None, f"no tile on {board.LABEL[i]} to lift"
         self.board[i] = None
         bit = ~(1 << i)
         self.occupied &= bit

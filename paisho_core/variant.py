@@ -8,10 +8,12 @@ import importlib.util
 import inspect
 import re
 import sys
+from collections.abc import Callable
 from functools import lru_cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import jsonschema
 import pluggy
@@ -45,6 +47,10 @@ class Rules:
                 setattr(self, short, _none)
             else:
                 setattr(self, short, _bind(caller, spec_args))
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        # every hook is set in __init__; this only tells type checkers the attributes exist
+        raise AttributeError(f"no hook {name!r} (see paisho_core.hookspecs)")
 
 
 def _none(*args, **kwargs):
@@ -264,7 +270,7 @@ def _guard_hook(fn, attr: str, file: str):
             except Exception as exc:
                 raise _hook_failure(exc, fn, attr, file) from exc
 
-        guarded_wrapper.paisho_guarded = True
+        setattr(guarded_wrapper, "paisho_guarded", True)
         return guarded_wrapper
 
     @functools.wraps(fn)
@@ -276,7 +282,7 @@ def _guard_hook(fn, attr: str, file: str):
         except Exception as exc:
             raise _hook_failure(exc, fn, attr, file) from exc
 
-    guarded.paisho_guarded = True
+    setattr(guarded, "paisho_guarded", True)
     return guarded
 
 
@@ -335,6 +341,8 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, file)
+        if mod_spec is None or mod_spec.loader is None:
+            raise problem(f"cannot import hook module {spec!r}: not a Python file")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
         try:
@@ -364,7 +372,7 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
 def _hook_entries(definition: dict) -> list[tuple[str, tuple]]:
     """(spec, JSON path) of every ``hooks:`` and ``plugins:`` entry, in order."""
     hooks = definition.get("hooks", [])
-    out = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
+    out: list[tuple[str, tuple]] = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
         (h, ("hooks", i)) for i, h in enumerate(hooks)]
     out += [(p, ("plugins", i)) for i, p in enumerate(definition.get("plugins", []))]
     return out
@@ -377,7 +385,7 @@ def _hook_specs(definition: dict) -> list[str]:
 # -- registry ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _entry_point_modules() -> dict[str, object]:
+def _entry_point_modules() -> dict[str, EntryPoint]:
     found = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found[ep.name] = ep
@@ -666,12 +674,12 @@ def _check_overlay(merged: dict, overlay: dict, parent: Variant, path: Path, lin
             raise _problem(path, lines, ("options", j, "default"),
                            f"option {opt['name']} must be one of {choices}, got {opt.get('default')!r}")
     problems = []
-    for key, message in _schema_problems(merged):
-        key = _overlay_key(key, merged, overlay)
-        probe = key
+    for found, message in _schema_problems(merged):
+        where = _overlay_key(found, merged, overlay)
+        probe: tuple = where
         while probe and probe not in lines:
             probe = probe[:-1]
-        problems.append((json_path(key), lines.get(probe), message))
+        problems.append((json_path(where), lines.get(probe), message))
     if problems:
         raise VariantError(str(DocumentError(str(path), problems)))
 
@@ -707,7 +715,8 @@ def resolve(text: str) -> tuple[Variant, dict]:
 
 def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
     """``NAME=VALUE`` strings to an options dict, values typed by each option's default."""
-    out = {}
+    out: dict[str, Any] = {}
+    value: Any
     for pair in pairs:
         name, eq, raw = pair.partition("=")
         name = name.strip()

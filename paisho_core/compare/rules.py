@@ -71,9 +71,9 @@ def _plugin_modules(variant) -> list:
             if mod is not None and pkg and name.startswith(pkg + "."):
                 add(mod)
         for value in vars(plugin).values():
-            mod = inspect.getmodule(value) if not inspect.ismodule(value) else value
-            if mod is not None and mod.__name__.split(".")[0] in roots:
-                add(mod)
+            owner = inspect.getmodule(value) if not inspect.ismodule(value) else value
+            if owner is not None and owner.__name__.split(".")[0] in roots:
+                add(owner)
     return out
 
 
@@ -216,7 +216,7 @@ def rules_of(variant, options: dict) -> dict:
                 if re.search(r"\b(wins?|draw|drawn|limit|repetition|exhaust\w*|end check|end of the game|end-of-game|game ends)\b", line, re.I)][:3]
     capture_docs = [f"{line} ({qual})" for qual, fname, line in docs
                     if "captur" in fname or re.search(r"\bcaptur", line, re.I)][:3]
-    board_start = {p: {} for p in PLAYERS}
+    board_start: dict[str, dict[str, int]] = {p: {} for p in PLAYERS}
     for _i, t in st.tiles():
         board_start[t.owner][t.code] = board_start[t.owner].get(t.code, 0) + 1
     piles_total = {name: {p: sum(per.get(p, {}).values()) for p in PLAYERS}
