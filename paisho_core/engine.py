@@ -171,14 +171,16 @@ class Engine:
 
     def go(self, req: dict) -> dict:
         """The computer's choice for the pending decision (played when ``play`` is true)."""
-        from .ai import PLAYER_KINDS, make_player
+        from .players import PLAYER_KINDS, check_kind, make_player
 
         g = self.need_game()
         if g.outcome is not None:
             raise EngineError("go: the game is over")
         player = self.field(req, "player", str, "mcts")
-        if player.partition(":")[0] not in PLAYER_KINDS:
-            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)}")
+        try:
+            check_kind(player)
+        except PaishoError:
+            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)} (mcts:N)") from None
         iterations = self.field(req, "iterations", int, None)
         seconds = self.field(req, "seconds", (int, float), None)
         if iterations is not None and not 1 <= iterations <= 1_000_000:

@@ -174,6 +174,19 @@ def paisho_evaluate(game, player):
 
 
 @hookspec(firstresult=True)
+def paisho_playout_weights(game, moves):
+    """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
+    played, for computer players: a list of non-negative numbers, one per move, in order.
+
+    Read from the rules and the current position only, without playing the moves (a capture, a
+    harmony formed, a step toward the goal, a tile kept safe), so it must be cheap: it is asked
+    at every playout step.  Players draw playout moves in proportion to the weights, open search
+    nodes most promising first, and on very long lists let greedy try only the most promising.
+    None (the default) means uniform.  A variant's strategy module usually implements it beside
+    ``paisho_evaluate``."""
+
+
+@hookspec(firstresult=True)
 def paisho_tile_budget(game):
     """The most tiles of each kind a position may hold, for validating loaded positions.
 
