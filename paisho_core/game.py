@@ -374,12 +374,12 @@ class Game:
         """A 64-bit hash of the position (Zobrist): equal positions have equal keys, whatever
         the moves that led to them; different ones differ (but for a 2**-64 chance).  It covers
         the board, the piles, the player to move, the phase, the decisions taken in the turn so
-        far, the scores and the variant's data, not the turn number or the history (see
-        :mod:`paisho_core.zobrist`).  The board part is kept up to date move by move."""
+        far, the scores and the variant's data as positions write it, not the turn number or the
+        history (see :mod:`paisho_core.zobrist`).  The board part is kept up to date move by move."""
         cache = self.cache
         z = cache.get(_KEY)
         if z is None:
-            z = cache[_KEY] = position_key(self.state)
+            z = cache[_KEY] = position_key(self.state, self.rules.position_extra(self))
         return z
 
     def has_legal_move(self) -> bool:

@@ -3,9 +3,11 @@
 A position's key is the XOR of one random 64-bit value per (point, tile) on the board -- kept up
 to date by :meth:`State.put` and :meth:`State.lift` as ``state.zobrist`` -- and values for the
 rest of what makes two positions the same: the pile counts, the player to move, the phase, the
-decisions already taken in the turn (``pending``), the scores and the variant data in
-``state.extra``.  Not part of the key: the turn number (like chess's move counters), the outcome,
-tile identities, and the history kept in ``extra["seen"]`` (the repetition record).
+decisions already taken in the turn (``pending``), the scores and the variant's data: what its
+``paisho_position_extra`` hook writes into positions (identity-free by the position format's
+design), or, for a variant without that hook, ``state.extra``.  Not part of the key: the turn number (like chess's move counters), the outcome,
+tile identities (``state.ident``, and ``extra`` entries named ``*_id``), and the history kept in
+``extra["seen"]`` (the repetition record).
 
 Values come from fixed functions (splitmix64 and BLAKE2b), never from Python's per-process
 ``hash``, so keys agree across processes, machines and pickles.
@@ -19,7 +21,8 @@ from .board import NCELLS
 MASK64 = (1 << 64) - 1
 
 HISTORY_EXTRA = frozenset({"seen"})
-"""``state.extra`` entries that record history rather than the position (left out of keys)."""
+"""``state.extra`` entries that record history rather than the position (left out of keys);
+entries named ``*_id`` hold tile identities and are left out too."""
 
 
 def mix64(x: int) -> int:
@@ -78,8 +81,9 @@ def board_key(state) -> int:
     return state.zobrist ^ (HOST_TO_MOVE if state.to_move == "host" else 0)
 
 
-def position_key(state) -> int:
-    """The full key of a position (see the module documentation)."""
+def position_key(state, variant_data=None) -> int:
+    """The full key of a position (see the module documentation); ``variant_data`` is what the
+    variant's ``paisho_position_extra`` hook returns (None: ``state.extra`` is used)."""
     z = board_key(state)
     tv = text_value
     for name, per in state.piles.items():
@@ -93,7 +97,9 @@ def position_key(state) -> int:
     for player, score in state.scores.items():
         if score:
             z ^= tv(f"score {player} {score!r}")
+    if variant_data is not None:
+        return z ^ tv("variant " + _canonical(variant_data))
     for name, value in state.extra.items():
-        if name not in HISTORY_EXTRA:
+        if name not in HISTORY_EXTRA and not name.endswith("_id"):
             z ^= tv(f"extra {name} {_canonical(value)}")
     return z

@@ -9,13 +9,9 @@ import random
 import subprocess
 import sys
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
-
 import paisho_core as paisho
 
-VARIANTS = paisho.variants()
+from .random_games import every_variant_random_seeds
 
 
 def freeze(value):
@@ -34,7 +30,7 @@ def description(game):
         tuple(sorted((name, p, c, n) for name, per in st.piles.items()
                      for p, pile in per.items() for c, n in pile.items() if n)),
         st.to_move, st.phase, tuple(st.pending),
-        tuple(sorted((k, freeze(v)) for k, v in st.extra.items() if k != "seen")),
+        freeze(game.rules.position_extra(game)),
         tuple(sorted((p, s) for p, s in st.scores.items() if s)),
     )
 
@@ -48,9 +44,7 @@ def try_line(game, texts):
     return g
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=hs.integers(0, 10**6))
+@every_variant_random_seeds(3)
 def test_keys_match_positions(variant, seed):
     rng = random.Random(seed)
     by_key: dict[int, tuple] = {}

@@ -12,14 +12,7 @@ import pytest
 
 import paisho_core as paisho
 
-VARIANTS = paisho.variants()
-
-
-def play_random(game, rng, n):
-    for _ in range(n):
-        if game.outcome is not None or not game.legal_moves():
-            return
-        game.play(rng.choice(game.legal_moves()))
+from .random_games import VARIANTS, play_random
 
 
 def assert_same(a, b):
