@@ -477,7 +477,8 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
     ``change_tiles`` entries change every parent tile their ``where`` matches; then tiles merge
     by code (fields given replace the parent's; a new code adds a tile kind; count 0 takes a
     tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
-    name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
+    name (a new default, or a new option), ``rules``, ``point_sets`` and ``rules_text`` merge key
+    by key.
     """
     merged = {k: v for k, v in parent.items()
               if k not in ("plugins", "hooks", "extends", "untagged_records")}
@@ -510,7 +511,7 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
         else:
             options.append(dict(o))
     merged["options"] = options
-    for key in ("rules", "point_sets"):
+    for key in ("rules", "point_sets", "rules_text"):
         if key in overlay:
             merged[key] = {**parent.get(key, {}), **overlay[key]}
     return merged
