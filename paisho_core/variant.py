@@ -94,6 +94,7 @@ class Variant:
         if dup:
             raise VariantError(f"{source}: tiles: duplicate codes {sorted(dup)}")
         self.tileset = TileSet(kinds)
+        self.tileset.bind(self.spec)
         harmony = definition.get("harmony") or {}
         self.harmony = Relation.circle(harmony.get("circle", []))
         for a, b in harmony.get("pairs", []):
@@ -117,6 +118,12 @@ class Variant:
                     raise VariantError(f"{source}: hook module {getattr(plugin, '__file__', plugin)}: {exc}") from None
         self.pm = pm
         self.rules = Rules(pm)
+
+    @property
+    def spec(self) -> tuple[str, str]:
+        """(name, YAML path): what :func:`variant_from_spec` rebuilds this variant from in
+        another process (pickled games and tiles carry it instead of the hooks)."""
+        return (self.name, self.source)
 
     def options(self, given: dict | None) -> dict:
         """Complete an options dict with defaults; unknown names or bad values are errors that
@@ -747,6 +754,19 @@ def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
             value = raw
         out[name] = value
     return out
+
+
+def variant_from_spec(name: str, source: str) -> Variant:
+    """The variant ``Variant.spec`` names: the registered one with that name and YAML file, else
+    the installed variant of that name, else the one the YAML file defines (house rules)."""
+    found = _registry.get(name)
+    if found is not None and found.source == source:
+        return found
+    if name in _entry_point_modules():
+        found = get_variant(name)
+        if found.source == source:
+            return found
+    return load_variant_file(source)
 
 
 def register(variant: Variant) -> None:
