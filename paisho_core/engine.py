@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
 from .errors import PaishoError
 from .limits import MAX_REQUEST
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PROTOCOL = 1
 
@@ -27,7 +30,7 @@ class Engine:
     """The state behind one protocol session: at most one game at a time."""
 
     def __init__(self) -> None:
-        self.game = None
+        self.game: Game | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello, "variants": self.variants, "new": self.new, "load": self.load,
             "position": self.load_position, "legal": self.legal, "play": self.play,
@@ -65,7 +68,7 @@ class Engine:
             reply["id"] = req_id
         return reply
 
-    def need_game(self):
+    def need_game(self) -> Game:
         if self.game is None:
             raise EngineError("no game: send new (or load) first")
         return self.game
@@ -91,7 +94,7 @@ class Engine:
         return value
 
     def summary(self) -> dict:
-        g = self.game
+        g = self.need_game()
         return {"variant": g.name, "turn": g.state.turn, "to_move": g.to_move, "phase": g.phase,
                 "decisions": g.ply, "outcome": g.outcome.to_json() if g.outcome else None}
 
@@ -129,8 +132,8 @@ class Engine:
     def load(self, req: dict) -> dict:
         from . import load_record
 
-        self.game = load_record(self.field(req, "record", str), source="record")
-        self.game.auto_chance = True  # later draws are made by the game, as after new
+        game = self.game = load_record(self.field(req, "record", str), source="record")
+        game.auto_chance = True  # later draws are made by the game, as after new
         return self.summary()
 
     def load_position(self, req: dict) -> dict:
@@ -182,14 +185,16 @@ class Engine:
 
     def go(self, req: dict) -> dict:
         """The computer's choice for the pending decision (played when ``play`` is true)."""
-        from .ai import PLAYER_KINDS, make_player
+        from .players import PLAYER_KINDS, check_kind, make_player
 
         g = self.need_game()
         if g.outcome is not None:
             raise EngineError("go: the game is over")
         player = self.field(req, "player", str, "mcts")
-        if player.partition(":")[0] not in PLAYER_KINDS:
-            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)}")
+        try:
+            check_kind(player)
+        except PaishoError:
+            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)} (mcts:N)") from None
         iterations = self.field(req, "iterations", int, None)
         seconds = self.field(req, "seconds", (int, float), None)
         if iterations is not None and not 1 <= iterations <= 1_000_000:
@@ -200,7 +205,7 @@ class Engine:
                           iterations=iterations)
         chance = g.chance_outcomes()
         move = g.sample_chance(chance) if chance else bot.choose(g)
-        out = {"move": str(move)}
+        out: dict[str, Any] = {"move": str(move)}
         if getattr(bot, "last_stats", None):
             out["stats"] = bot.last_stats
         if req.get("play"):

@@ -64,6 +64,19 @@ def paisho_legal_moves(game):
 
 
 @hookspec(firstresult=True)
+def paisho_has_legal_move(game):
+    """Does the pending decision have at least one legal move?  Return True or False, or None
+    to let the core find out by building the whole list (the default).
+
+    An early exit for end checks ("a player who cannot move loses"): stop at the first legal
+    move found instead of generating them all.  Call it through ``game.has_legal_move()``,
+    which answers from the cached list when there is one.  It must agree with
+    ``bool(paisho_legal_moves(game))``; a differential test checks every variant that
+    implements it.
+    """
+
+
+@hookspec(firstresult=True)
 def paisho_apply(game, move):
     """Apply ``move`` (already known to be legal) to ``game.state``.
 
@@ -158,6 +171,19 @@ def paisho_observation(game, player):
 def paisho_evaluate(game, player):
     """Score the current position for ``player`` (larger is better, 0 even), for computer
     players.  None lets the generic evaluation (harmonies, material, win condition) decide."""
+
+
+@hookspec(firstresult=True)
+def paisho_playout_weights(game, moves):
+    """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
+    played, for computer players: a list of non-negative numbers, one per move, in order.
+
+    Read from the rules and the current position only, without playing the moves (a capture, a
+    harmony formed, a step toward the goal, a tile kept safe), so it must be cheap: it is asked
+    at every playout step.  Players draw playout moves in proportion to the weights, open search
+    nodes most promising first, and on very long lists let greedy try only the most promising.
+    None (the default) means uniform.  A variant's strategy module usually implements it beside
+    ``paisho_evaluate``."""
 
 
 @hookspec(firstresult=True)

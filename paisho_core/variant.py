@@ -9,10 +9,12 @@ import inspect
 import math
 import re
 import sys
+from collections.abc import Callable
 from functools import lru_cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import jsonschema
 import pluggy
@@ -46,6 +48,10 @@ class Rules:
                 setattr(self, short, _none)
             else:
                 setattr(self, short, _bind(caller, spec_args))
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        # every hook is set in __init__; this only tells type checkers the attributes exist
+        raise AttributeError(f"no hook {name!r} (see paisho_core.hookspecs)")
 
 
 def _none(*args, **kwargs):
@@ -95,6 +101,7 @@ class Variant:
         if dup:
             raise VariantError(f"{source}: tiles: duplicate codes {sorted(dup)}")
         self.tileset = TileSet(kinds)
+        self.tileset.bind(self.spec)
         harmony = definition.get("harmony") or {}
         self.harmony = Relation.circle(harmony.get("circle", []))
         for a, b in harmony.get("pairs", []):
@@ -118,6 +125,12 @@ class Variant:
                     raise VariantError(f"{source}: hook module {getattr(plugin, '__file__', plugin)}: {exc}") from None
         self.pm = pm
         self.rules = Rules(pm)
+
+    @property
+    def spec(self) -> tuple[str, str]:
+        """(name, YAML path): what :func:`variant_from_spec` rebuilds this variant from in
+        another process (pickled games and tiles carry it instead of the hooks)."""
+        return (self.name, self.source)
 
     def options(self, given: dict | None) -> dict:
         """Complete an options dict with defaults; unknown names or bad values are errors that
@@ -280,7 +293,7 @@ def _guard_hook(fn, attr: str, file: str):
             except Exception as exc:
                 raise _hook_failure(exc, fn, attr, file) from exc
 
-        guarded_wrapper.paisho_guarded = True
+        setattr(guarded_wrapper, "paisho_guarded", True)
         return guarded_wrapper
 
     @functools.wraps(fn)
@@ -292,7 +305,7 @@ def _guard_hook(fn, attr: str, file: str):
         except Exception as exc:
             raise _hook_failure(exc, fn, attr, file) from exc
 
-    guarded.paisho_guarded = True
+    setattr(guarded, "paisho_guarded", True)
     return guarded
 
 
@@ -361,6 +374,8 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, file)
+        if mod_spec is None or mod_spec.loader is None:
+            raise problem(f"cannot import hook module {spec!r}: not a Python file")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
         try:
@@ -390,7 +405,7 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
 def _hook_entries(definition: dict) -> list[tuple[str, tuple]]:
     """(spec, JSON path) of every ``hooks:`` and ``plugins:`` entry, in order."""
     hooks = definition.get("hooks", [])
-    out = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
+    out: list[tuple[str, tuple]] = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
         (h, ("hooks", i)) for i, h in enumerate(hooks)]
     out += [(p, ("plugins", i)) for i, p in enumerate(definition.get("plugins", []))]
     return out
@@ -403,7 +418,7 @@ def _hook_specs(definition: dict) -> list[str]:
 # -- registry ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _entry_point_modules() -> dict[str, object]:
+def _entry_point_modules() -> dict[str, EntryPoint]:
     found = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found[ep.name] = ep
@@ -512,7 +527,8 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
     ``change_tiles`` entries change every parent tile their ``where`` matches; then tiles merge
     by code (fields given replace the parent's; a new code adds a tile kind; count 0 takes a
     tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
-    name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
+    name (a new default, or a new option), ``rules``, ``point_sets`` and ``rules_text`` merge key
+    by key.
     """
     merged = {k: v for k, v in parent.items()
               if k not in ("plugins", "hooks", "extends", "untagged_records")}
@@ -545,7 +561,7 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
         else:
             options.append(dict(o))
     merged["options"] = options
-    for key in ("rules", "point_sets"):
+    for key in ("rules", "point_sets", "rules_text"):
         if key in overlay:
             merged[key] = {**parent.get(key, {}), **overlay[key]}
     return merged
@@ -708,12 +724,12 @@ def _check_overlay(merged: dict, overlay: dict, parent: Variant, path: Path, lin
             raise _problem(path, lines, ("options", j, "default"),
                            f"option {opt['name']} must be one of {choices}, got {opt.get('default')!r}")
     problems = []
-    for key, message in _schema_problems(merged):
-        key = _overlay_key(key, merged, overlay)
-        probe = key
+    for found, message in _schema_problems(merged):
+        where = _overlay_key(found, merged, overlay)
+        probe: tuple = where
         while probe and probe not in lines:
             probe = probe[:-1]
-        problems.append((json_path(key), lines.get(probe), message))
+        problems.append((json_path(where), lines.get(probe), message))
     if problems:
         raise VariantError(str(DocumentError(str(path), problems)))
 
@@ -751,7 +767,8 @@ def resolve(text: str, files: bool = True) -> tuple[Variant, dict]:
 
 def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
     """``NAME=VALUE`` strings to an options dict, values typed by each option's default."""
-    out = {}
+    out: dict[str, Any] = {}
+    value: Any
     for pair in pairs:
         name, eq, raw = pair.partition("=")
         name = name.strip()
@@ -781,6 +798,19 @@ def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
             value = raw
         out[name] = value
     return out
+
+
+def variant_from_spec(name: str, source: str) -> Variant:
+    """The variant ``Variant.spec`` names: the registered one with that name and YAML file, else
+    the installed variant of that name, else the one the YAML file defines (house rules)."""
+    found = _registry.get(name)
+    if found is not None and found.source == source:
+        return found
+    if name in _entry_point_modules():
+        found = get_variant(name)
+        if found.source == source:
+            return found
+    return load_variant_file(source)
 
 
 def register(variant: Variant) -> None:
