@@ -183,7 +183,8 @@ class State:
     # -- undo records ----------------------------------------------------------------------------
     def _begin(self) -> tuple:
         """Start an undo record: the small fields now, and a fresh log of board changes."""
-        self._log = log = []
+        log: list = []
+        self._log = log
         self._fresh = set()  # the piles dicts now belong to the record: copy before writing
         return (log, self.next_ident, self.occupied, self.occupied_t, self.owned.copy(),
                 self.piles, self.to_move, self.phase, self.turn, self.extra.copy(), self.outcome,
@@ -227,8 +228,9 @@ class State:
         self.zobrist ^= tile_value(i, tile)
 
     def lift(self, i: int) -> Tile:
-        """Remove and return the tile on point ``i``."""
+        """Remove and return the tile on point ``i`` (which must hold one)."""
         tile = self.board[i]
+        assert tile is not None, f"no tile on {board.LABEL[i]} to lift"
         log = self._log
         if log is not None:
             log += (i, tile, self.ident[i])
@@ -268,7 +270,7 @@ class State:
             self.piles = dict(self.piles)
             fresh.add(None)
         per = self.piles.get(name)
-        if name not in fresh:
+        if per is None or name not in fresh:
             self.piles[name] = per = {} if per is None else dict(per)
             fresh.add(name)
         got = per.get(player)
@@ -438,7 +440,7 @@ class Game:
             legal = self._legal
             if legal is None:
                 self.legal_moves()
-                legal = self._legal
+                legal = self._legal or []
             if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
                 return self._push(move)
             found = self._index().get(move.text)
@@ -805,7 +807,7 @@ class Game:
         g._legal_before = list(self._legal_before)
         g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
         if self.__dict__.get("_settings"):
-            g._settings = self._settings
+            g.__dict__["_settings"] = self.__dict__["_settings"]
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
         return g
