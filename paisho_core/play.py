@@ -209,8 +209,10 @@ class Session:
         else:
             return
         name = (line or "").strip()
-        if name.lower() in ("quit", "exit", "q", "no", "n", "skip"):
+        if name.lower() in ("no", "n", "skip"):
             return
+        if name.lower() in ("quit", "exit", "q"):
+            name = ""  # leaving: what Enter does
         if name or self.save_to is not None:
             self.save(name or str(self.save_to))
 
