@@ -6,6 +6,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -62,6 +63,12 @@ def _bind(caller, argnames):
         return caller(**dict(zip(argnames, args)))
 
     return call
+
+
+#: Bounds of a numeric option that declares no ``minimum``/``maximum`` of its own, and the
+#: longest text option: every option is range-checked before a game does any work with it.
+MAX_OPTION_NUMBER = 1_000_000
+MAX_OPTION_TEXT = 200
 
 
 class Variant:
@@ -139,7 +146,16 @@ class Variant:
             if "choices" in spec and value not in spec["choices"]:
                 raise VariantError(f"option {name} of {self.name} must be one of "
                                    f"{', '.join(map(str, spec['choices']))}, got {value!r}")
+            if kind in ("integer", "number") and not math.isfinite(value):
+                raise VariantError(f"option {name} of {self.name} takes a finite number, got {value!r}")
+            if kind == "string" and len(value) > MAX_OPTION_TEXT:
+                raise VariantError(f"option {name} of {self.name} is {len(value)} characters "
+                                   f"long; at most {MAX_OPTION_TEXT}")
             low, high = spec.get("minimum"), spec.get("maximum")
+            if kind in ("integer", "number") and low is None and value < -MAX_OPTION_NUMBER:
+                low = -MAX_OPTION_NUMBER  # an option without bounds still gets sane ones
+            if kind in ("integer", "number") and high is None and value > MAX_OPTION_NUMBER:
+                high = MAX_OPTION_NUMBER
             if (low is not None and value < low) or (high is not None and value > high):
                 span = f"from {low} to {high}" if low is not None and high is not None else (
                     f"at least {low}" if low is not None else f"at most {high}")
@@ -330,15 +346,25 @@ def _check_hooks(module: ModuleType, file, guard: bool = False) -> None:
             setattr(module, attr, _guard_hook(fn, attr, file))
 
 
+_BESIDE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.py")
+
+
 def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
-                      lines: dict | None = None, key: tuple = ("hooks",)) -> ModuleType:
-    """Load one entry of ``hooks:``/``plugins:``: a ``.py`` file relative to the YAML (loaded by
-    its path, never searched for) or the import path of an installed module."""
+                      lines: dict | None = None, key: tuple = ("hooks",),
+                      modules: bool = False) -> ModuleType:
+    """Load one entry of ``hooks:``/``plugins:``: a ``.py`` file in the YAML's own folder (loaded
+    by its path, never searched for).  Only an installed plugin's own YAML (``modules``) may also
+    name the import path of an installed module."""
     def problem(message):
         if owner is not None:
             return _problem(owner, lines or {}, key, message)
         return VariantError(message)
 
+    if not modules and not _BESIDE_RE.fullmatch(spec):
+        raise problem(f"{spec!r}: a variant file's hooks name a Python file in the same folder, "
+                      f"such as 'my_rules.py' (no folders, no absolute paths, no module names); "
+                      f"an installed module belongs in a plugin package (entry point "
+                      f"{ENTRY_POINT_GROUP})")
     if spec.endswith(".py"):
         file = (base_dir / spec).resolve()
         if not file.is_file():
@@ -424,16 +450,32 @@ def variants() -> list[str]:
     return sorted(names)
 
 
+FILE_HINT = ("a variant file (a .yaml whose hooks are Python code) is used only when you give "
+             "it explicitly: --variant FILE.yaml on the command line, or "
+             "load_variant_file(path) / variant=path in Python")
+
+
+def looks_like_file(name: str) -> bool:
+    """Does a variant name look like a file path (which records, positions and the engine
+    never resolve)?"""
+    return (name.endswith((".yaml", ".yml", ".py")) or "/" in name or "\\" in name
+            or name.startswith((".", "~")))
+
+
 def get_variant(name: str) -> Variant:
-    """A registered variant by name (or alias), or the variant a YAML file defines."""
+    """A registered variant by name (or alias): an installed plugin, or a variant file this
+    process loaded explicitly with :func:`load_variant_file`.  Never a file path: a name taken
+    from a record, a position or a request must not run the code a variant file names."""
+    if not isinstance(name, str):
+        raise VariantError(f"a variant is named by a string, got {name!r}")
     if name in _registry:
         return _registry[name]
-    if name.endswith((".yaml", ".yml")):
-        return load_variant_file(name)
     ep = _entry_point_modules().get(name)
     if ep is None:
+        if looks_like_file(name):
+            raise VariantError(f"{name!r} is a file, not a registered variant: {FILE_HINT}")
         raise VariantError(f"unknown variant {name!r} (known: {', '.join(variants())}; "
-                           f"a house-rule YAML is named by its file path, e.g. ./my-rules.yaml)")
+                           f"a house-rule YAML is used only when you give it: {FILE_HINT})")
     if name in _loading:
         chain = " -> ".join(_loading[_loading.index(name):] + [name])
         raise VariantError(f"variant {name!r} extends itself: {chain}")
@@ -474,7 +516,7 @@ def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
         _check_hooks(module, getattr(module, "__file__", module.__name__), guard=True)
     own = [module]
     for spec, key in _hook_entries(definition):
-        own.append(_plugin_from_path(spec, yaml_path.parent, yaml_path, lines, key))
+        own.append(_plugin_from_path(spec, yaml_path.parent, yaml_path, lines, key, modules=True))
     own.extend(extra_plugins)
     return _build(yaml_path, definition, lines, parent, own, name)
 
@@ -707,13 +749,15 @@ def _overlay_key(key: tuple, merged: dict, overlay: dict) -> tuple:
     return ("extends",)
 
 
-def resolve(text: str) -> tuple[Variant, dict]:
-    """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or the
-    path of a YAML file (``./my-rules.yaml`` or ``./my-rules.yaml:OPTION=VALUE``).  Returns the
-    variant and the options given with it."""
+def resolve(text: str, files: bool = True) -> tuple[Variant, dict]:
+    """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or, with
+    ``files`` (an argument a user typed), the path of a YAML file (``./my-rules.yaml`` or
+    ``./my-rules.yaml:OPTION=VALUE``).  Returns the variant and the options given with it."""
     m = re.match(r"^(.*\.ya?ml)(?::(.*))?$", text)
     name, opts = (m.group(1), m.group(2) or "") if m else (text.partition(":")[0], text.partition(":")[2])
-    if name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
+    if not files:
+        variant = get_variant(name)
+    elif name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
         variant = load_variant_file(name)
     else:
         variant = get_variant(name)
