@@ -3,7 +3,7 @@ positions when the docs are built (``docs/hooks/boards.py``), never drawn by han
 
 A description is a mapping (the YAML of a ```` ```paisho-board ```` block in a docs page)::
 
-    variant: skud                 # any variant string, options included ("skud:NoWheels=true")
+    variant: NAME                 # any variant string, options included ("NAME:Option=true")
     record: "..."                 # or the text of a record to replay (the docs hook reads
                                   # record_file: a path relative to docs/ into it)
     moves: ["R,W,K,B", ...]       # decisions or whole turns played from the start (optional)

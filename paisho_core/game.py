@@ -332,6 +332,8 @@ class Game:
         """Per-state memo for hooks (cleared on every change)."""
         self.used_chance = False
         self.tags: dict[str, str] = {}
+        self.repairs: list[Any] = []
+        """What a tolerant record reader repaired to replay the record (``record.Repair``)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
