@@ -1,0 +1,114 @@
+"""Building blocks for the variants' strategy modules (what computer players are taught about a
+variant through ``paisho_evaluate`` and ``paisho_playout_weights``): reading harmonies as arms
+of a ring around the centre, and weighing moves by what they do before they are played."""
+from __future__ import annotations
+
+from paisho_core.board import coords
+from paisho_core.tiles import other
+
+ARMS = ("N", "E", "S", "W")
+"""The four half-midlines from the centre: a closed chain around the centre crosses every one."""
+
+
+def arm_of(a: tuple, b: tuple) -> str | None:
+    """The half-midline the straight segment a-b crosses strictly, if any."""
+    (ax, ay), (bx, by) = a, b
+    if ay == by and ay != 0 and ax * bx < 0:
+        return "N" if ay > 0 else "S"
+    if ax == bx and ax != 0 and ay * by < 0:
+        return "E" if ax > 0 else "W"
+    return None
+
+
+def harmony_standing(game, player: str) -> tuple[int, int, int]:
+    """(arms crossed by the player's harmonies, midline-crossing harmonies, all harmonies)."""
+    arms, crossing, total = set(), 0, 0
+    for h in game.harmonies():
+        owners = h.owners or (h.owner,)
+        if player not in owners:
+            continue
+        total += 1
+        arm = arm_of(h.a, h.b)
+        if arm is not None:
+            arms.add(arm)
+            crossing += 1
+    return len(arms), crossing, total
+
+
+def outcome_score(game, player: str):
+    """1000, -1000 or 0 for a finished game; None while it runs."""
+    outcome = game.state.outcome
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0.0
+    return 1000.0 if outcome.winner == player else -1000.0
+
+
+def takes(game, move) -> bool:
+    """The move ends on a point an opponent's tile stands on (a capture in most variants)."""
+    dst = getattr(move, "dst", -1)
+    if dst is None or dst < 0:
+        return False
+    st = game.state
+    return bool((st.owned[other(st.to_move)] >> dst) & 1) and move.src != dst
+
+
+def centre_distance(point: int) -> int:
+    x, y = coords(point)
+    return abs(x) + abs(y)
+
+
+# -- the garden games (Skud, Fire): rings of harmonies around the centre ------------------------
+
+def garden_standing(game, player: str) -> float:
+    """How near ``player`` is to a ring, and to winning the midline count: the half-midlines
+    their harmonies cross (a ring must cross all four), their midline-crossing harmonies (the
+    count when a reserve runs out), all their harmonies, and their tiles on the board."""
+    arms, crossing, total = harmony_standing(game, player)
+    value = 3.0 * arms + 1.5 * crossing + 0.5 * total
+    if arms == 4:
+        value += 3.0  # every arm crossed: a ring is a tile or two away
+    return value + 0.2 * game.state.owned[player].bit_count()
+
+
+def garden_evaluate(game, player: str) -> float:
+    """Own standing minus the opponent's (so blocking their arms counts as much as building)."""
+    done = outcome_score(game, player)
+    if done is not None:
+        return done
+    return garden_standing(game, player) - garden_standing(game, other(player))
+
+
+GARDEN_WEIGHTS = {"plant": 3.0, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+
+
+def garden_weights(game, moves) -> list[float]:
+    """Planting brings the game to its count and builds harmonies, so it is preferred; a capture
+    four times, a move toward the centre (where rings are short) a little more."""
+    out = []
+    for m in moves:
+        w = GARDEN_WEIGHTS.get(m.action, 1.0)
+        if takes(game, m):
+            w *= 4.0
+        dst = m.dst if m.dst is not None else -1
+        if dst >= 0:
+            w *= 1.0 + 1.0 / (1 + centre_distance(dst))
+        out.append(w)
+    return out
+
+
+def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[float]:
+    """A weight per move from its action (``by_action``, default 1), times ``capture`` when it
+    ends on an opponent's tile."""
+    out = []
+    for m in moves:
+        w = by_action.get(m.action, 1.0)
+        if capture != 1.0 and takes(game, m):
+            w *= capture
+        out.append(w)
+    return out
+
+
+def manhattan(a: tuple, b: tuple) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
