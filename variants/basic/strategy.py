@@ -1,11 +1,46 @@
 """What computer players know of Basic Pai Sho's goal (rules: docs/variants/basic/rules.md):
-points from harmonies turn by turn, the Pot, and the chain.  The evaluation is the rules
-module's (running score, next turn's points, the Pot); this module adds the playout weights."""
+points from standing harmonies every turn, the final count (the Pot included), and the two
+endings that decide the Pot: a chain of harmonies around the Mid Port, or an opponent left with
+three flowers or fewer.  The rules module's evaluation scores the running score, next turn's
+points and the Pot; this module adds the chain (half-midlines crossed by one's harmonies, and
+how near one's flowers are to crossing the others) and the opponent's dwindling flowers, and
+the playout weights."""
 from __future__ import annotations
 
+from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
+from paisho_core.tiles import other
 
-from ..common.strategy import action_weights
+from . import paisho_evaluate as score_difference
+from ..common.strategy import ARMS, action_weights, arm_potential, arms_of, outcome_score
+
+
+def _chain(game, player: str) -> float:
+    arms = arms_of(game, player)
+    flowers = [coords(i) for i, t in game.state.tiles(player) if t.kind.group == "flower"]
+    return 2.0 * len(arms) + arm_potential(flowers, [a for a in ARMS if a not in arms])
+
+
+def _flowers_left(game, player: str) -> int:
+    st = game.state
+    on_board = sum(1 for _i, t in st.tiles(player) if t.kind.group == "flower")
+    in_reserve = sum(n for code, n in st.pile("reserve", player).items()
+                     if game.tileset.by_code[code].group == "flower")
+    return on_board + in_reserve
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """Score difference (the rules module's), plus chain progress, plus pressure on the
+    opponent's last flowers (at three or fewer the Pot is lost)."""
+    done = outcome_score(game, player)
+    if done is not None:
+        return done
+    opp = other(player)
+    value = float(score_difference(game, player))
+    value += _chain(game, player) - _chain(game, opp)
+    value += 0.5 * (_flowers_left(game, player) - _flowers_left(game, opp))
+    return value
 
 
 @hookimpl

@@ -20,6 +20,39 @@ def arm_of(a: tuple, b: tuple) -> str | None:
     return None
 
 
+def arms_of(game, player: str) -> set:
+    """The half-midlines ``player``'s harmonies cross."""
+    arms = set()
+    for h in game.harmonies():
+        if player in (h.owners or (h.owner,)):
+            arm = arm_of(h.a, h.b)
+            if arm is not None:
+                arms.add(arm)
+    return arms
+
+
+FLANKS = {"N": ((-1, 1), (1, 1)), "S": ((-1, -1), (1, -1)), "E": ((1, 1), (1, -1)),
+          "W": ((-1, 1), (-1, -1))}
+"""The two quadrants (signs of x and y) a harmony across each half-midline joins."""
+
+
+def arm_potential(points: list, missing) -> float:
+    """For each half-midline in ``missing``: 0.5 when ``points`` (a player's tiles that can
+    harmonize, as (x, y)) stand in both quadrants it joins, 0.5 more when two of them face each
+    other across it on one line (a harmony once the line is clear or the tiles are partners)."""
+    value = 0.0
+    for arm in missing:
+        (sx1, sy1), (sx2, sy2) = FLANKS[arm]
+        one = [(x, y) for x, y in points if x * sx1 > 0 and y * sy1 > 0]
+        two = [(x, y) for x, y in points if x * sx2 > 0 and y * sy2 > 0]
+        if one and two:
+            value += 0.5
+            across_row = arm in ("N", "S")
+            if any((a[1] == b[1]) if across_row else (a[0] == b[0]) for a in one for b in two):
+                value += 0.5
+    return value
+
+
 def harmony_standing(game, player: str) -> tuple[int, int, int]:
     """(arms crossed by the player's harmonies, midline-crossing harmonies, all harmonies)."""
     arms, crossing, total = set(), 0, 0
