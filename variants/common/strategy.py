@@ -105,12 +105,25 @@ def garden_standing(game, player: str) -> float:
     return value + 0.2 * game.state.owned[player].bit_count()
 
 
-def garden_evaluate(game, player: str) -> float:
-    """Own standing minus the opponent's (so blocking their arms counts as much as building)."""
+def garden_evaluate(game, player: str, left=None) -> float:
+    """Own standing minus the opponent's (so blocking their arms counts as much as building).
+
+    ``left(game, player)``: how many tiles ``player`` still has to play before the count ends
+    the game; the player ahead on midline-crossing harmonies is then drawn toward that end
+    (fewer tiles left, more value), so games between players who block each other's rings end
+    by the count instead of dragging on."""
     done = outcome_score(game, player)
     if done is not None:
         return done
-    return garden_standing(game, player) - garden_standing(game, other(player))
+    opp = other(player)
+    value = garden_standing(game, player) - garden_standing(game, opp)
+    if left is not None:
+        lead = harmony_standing(game, player)[1] - harmony_standing(game, opp)[1]
+        if lead > 0:
+            value += 4.0 * lead / (1 + left(game, player))
+        elif lead < 0:
+            value += 4.0 * lead / (1 + left(game, opp))
+    return value
 
 
 GARDEN_WEIGHTS = {"plant": 3.0, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}

@@ -11,8 +11,9 @@ from ..common.strategy import garden_evaluate, garden_weights
 @hookimpl
 def paisho_evaluate(game, player):
     """Ring progress (half-midlines crossed), midline-crossing harmonies, harmonies and tiles on
-    the board, own minus the opponent's."""
-    return garden_evaluate(game, player)
+    the board, own minus the opponent's; the player ahead on the count is drawn toward emptying
+    their reserve, which ends the game."""
+    return garden_evaluate(game, player, lambda g, p: sum(g.state.pile("reserve", p).values()))
 
 
 @hookimpl

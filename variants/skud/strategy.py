@@ -11,8 +11,16 @@ from ..common.strategy import garden_evaluate, garden_weights
 @hookimpl
 def paisho_evaluate(game, player):
     """Ring progress (half-midlines crossed), midline-crossing harmonies, harmonies and tiles on
-    the board, own minus the opponent's."""
-    return garden_evaluate(game, player)
+    the board, own minus the opponent's; the player ahead on the count is drawn toward ending
+    the game by planting their last basic flowers."""
+    return garden_evaluate(game, player, basics_left)
+
+
+def basics_left(game, player: str) -> int:
+    """Basic flowers still in ``player``'s reserve: the game ends by the count when a player
+    has none left."""
+    by_code = game.tileset.by_code
+    return sum(n for code, n in game.state.pile("reserve", player).items() if by_code[code].group == "basic")
 
 
 @hookimpl
