@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -441,7 +441,7 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
     from . import new_game
     from .players import make_player, play_game, result_for
 
-    tally = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
+    tally: dict[str, Any] = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
              "wins": {}, "results": []}
     for k in range(games):
         g_kind, h_kind = (host, guest) if alternate and k % 2 else (guest, host)

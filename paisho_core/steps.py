@@ -10,6 +10,7 @@ from . import board
 from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
 from .errors import VariantError
 from .game import Outcome
+from .zobrist import board_key
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
@@ -235,10 +236,9 @@ def draw_by_repetition_or_limit(state, repetition: int, max_turns: int):
 
 
 def position_key(state) -> int:
-    """A deterministic hash of the board and the player to move (ints only: no hash seed)."""
-    b = state.board
-    return hash((state.to_move == "host",
-                 tuple((i, b[i].kind.ordinal, b[i].owner == "host") for i in bits(state.occupied))))
+    """The key repetition compares: a 64-bit Zobrist hash of the board and the player to move
+    (:func:`paisho_core.zobrist.board_key`, the same in every process)."""
+    return board_key(state)
 
 
 def kinds_mask(state, codes, player: str) -> int:

@@ -241,10 +241,9 @@ class MCTSPlayer(Player):
         """A determinized game may offer other moves than the one that built this node: keep
         the unopened moves legal here and add the new ones (least promising end)."""
         known = {m.text for m in legal}
-        node.order = [m for m in node.order if m.text in known]
-        waiting = {m.text for m in node.order}
-        fresh = [m for m in legal if m.text not in node.children and m.text not in waiting]
-        node.order[:0] = fresh
+        kept = [m for m in node.order or () if m.text in known]
+        waiting = {m.text for m in kept}
+        node.order = [m for m in legal if m.text not in node.children and m.text not in waiting] + kept
 
     def _leaf_value(self, g) -> float:
         """Win probability for the Host after up to ``rollout`` playout moves."""

@@ -18,6 +18,8 @@ class Player:
     made for ``game.to_move``.  ``name`` is the level it was made as."""
 
     name = "player"
+    last_stats: dict | None = None
+    """What the last ``choose`` found (searching players fill it in; the engine reports it)."""
 
     def choose(self, game):  # pragma: no cover - interface
         raise NotImplementedError
