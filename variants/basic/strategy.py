@@ -11,8 +11,8 @@ from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from . import paisho_evaluate as score_difference
-from ..common.strategy import ARMS, action_weights, arm_potential, arms_of, outcome_score
+from paisho_variants import basic as rules_module
+from paisho_variants.common.strategy import ARMS, action_weights, arm_potential, arms_of, outcome_score
 
 
 def _chain(game, player: str) -> float:
@@ -37,7 +37,7 @@ def paisho_evaluate(game, player):
     if done is not None:
         return done
     opp = other(player)
-    value = float(score_difference(game, player))
+    value = float(rules_module.paisho_evaluate(game, player))
     value += _chain(game, player) - _chain(game, opp)
     value += 0.5 * (_flowers_left(game, player) - _flowers_left(game, opp))
     return value

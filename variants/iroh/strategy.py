@@ -10,8 +10,8 @@ from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from . import paisho_evaluate as prospects_difference
-from ..common.strategy import ARMS, action_weights, arm_potential, arms_of
+from paisho_variants import iroh as rules_module
+from paisho_variants.common.strategy import ARMS, action_weights, arm_potential, arms_of
 
 
 def _potential(game, player: str) -> float:
@@ -22,7 +22,7 @@ def _potential(game, player: str) -> float:
 @hookimpl
 def paisho_evaluate(game, player):
     """The rules module's prospects difference plus the arm potential difference."""
-    base = prospects_difference(game, player)
+    base = rules_module.paisho_evaluate(game, player)
     if base is None:  # a finished game: the players score the outcome themselves
         return None
     return base + 1.5 * (_potential(game, player) - _potential(game, other(player)))

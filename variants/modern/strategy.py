@@ -9,7 +9,7 @@ from paisho_core.board import bits, coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from ..common.strategy import outcome_score
+from paisho_variants.common.strategy import outcome_score
 
 
 def _lotus(game, player: str):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from paisho_core.hookspecs import hookimpl
 
-from ..common.strategy import garden_evaluate, garden_weights
+from paisho_variants.common.strategy import garden_evaluate, garden_weights
 
 
 @hookimpl

@@ -10,8 +10,8 @@ from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from . import paisho_evaluate as danger_difference
-from ..common.strategy import manhattan, outcome_score
+from paisho_variants import three_piece as rules_module
+from paisho_variants.common.strategy import manhattan, outcome_score
 
 RED = board.AREA["red"]
 
@@ -54,7 +54,7 @@ def paisho_evaluate(game, player):
     if done is not None:
         return done
     opp = other(player)
-    value = float(danger_difference(game, player))
+    value = float(rules_module.paisho_evaluate(game, player))
     value += 1.5 * (_pressure(game, player) - _pressure(game, opp))
     value += _exposure(game, opp) - _exposure(game, player)
     return value
