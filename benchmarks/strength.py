@@ -31,7 +31,7 @@ from pathlib import Path
 import paisho_core as paisho
 from paisho_core.compare.backends import run_tasks
 from paisho_core.players import SEARCH as LEVEL_SETTINGS
-from paisho_core.players import make_player, result_for
+from paisho_core.players import make_player, play_game, result_for
 from paisho_core.stats import wilson
 
 PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:medium")
@@ -55,20 +55,8 @@ def play_one(variant: str, upper: str, lower: str, index: int, seed: int, think,
     players = {upper_side: make_player(upper, seed=(seed + index) * 7 + 1, seconds=budget(upper, think, scale)),
                lower_side: make_player(lower, seed=(seed + index) * 7 + 2, seconds=budget(lower, think, scale))}
     times: dict = {upper_side: [], lower_side: []}
-    decisions = 0
-    while game.outcome is None and decisions < max_plies:
-        chance = game.chance_outcomes()
-        if chance:
-            game.play(game.sample_chance(chance))
-            continue
-        if not game.legal_moves():
-            break
-        side = game.to_move
-        start = time.perf_counter()
-        move = players[side].choose(game)
-        times[side].append(time.perf_counter() - start)
-        game.play(move)
-        decisions += 1
+    play_game(game, players, max_plies=max_plies, times=times)
+    decisions = len(times[upper_side]) + len(times[lower_side])
     return {"variant": variant, "upper": upper, "lower": lower, "index": index,
             "upper_side": upper_side, "score": result_for(game, upper_side, capped="draw"),
             "won": game.outcome is not None and game.outcome.winner is not None,
