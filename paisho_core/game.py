@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
@@ -105,6 +106,9 @@ class Harmony:
         return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
 
 
+_NO_IDENTS = bytes(4 * board.NCELLS)
+
+
 class State:
     """A position: the board, the piles, whose decision is pending, and variant data.
 
@@ -129,7 +133,7 @@ class State:
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
-        self.ident: list[int] = [0] * board.NCELLS
+        self.ident = array("i", _NO_IDENTS)  # 4 bytes a point: half a list's size
         self.next_ident = 1
         self.occupied = 0
         self.occupied_t = 0
@@ -150,7 +154,7 @@ class State:
         """An independent copy (nothing mutable shared)."""
         s = State.__new__(State)
         s.board = self.board.copy()
-        s.ident = self.ident.copy()
+        s.ident = self.ident[:]
         s.next_ident = self.next_ident
         s.occupied = self.occupied
         s.occupied_t = self.occupied_t
