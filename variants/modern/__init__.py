@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
-from paisho_core.steps import NEIGHBOURS, position_key, step, step_hop_destinations
+from paisho_core.steps import NEIGHBOURS, Hops, position_key, step
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"
@@ -155,6 +155,7 @@ def _moves(game, player: str) -> list[Move]:
             for d in bits(step(1 << s, empty, c.adjacency) & ~unsafe):
                 out.append(Move("move", f"{LABEL[s]}-{LABEL[d]}", tile=b[s].kind.code, src=s, dst=d))
         return out
+    hops = Hops(own, occ, c.adjacency)
     for s in bits(own):
         code = b[s].kind.code
         if code in c.lotus:
@@ -162,7 +163,7 @@ def _moves(game, player: str) -> list[Move]:
             if not c.danger_ok:
                 dests &= ~unsafe
         else:
-            dests = step_hop_destinations(s, own, occ, c.adjacency, c.combo)
+            dests = hops.destinations(s, c.combo)
         src = LABEL[s] + "-"
         for d in bits(dests):
             out.append(Move("move", src + LABEL[d], tile=code, src=s, dst=d))
