@@ -18,6 +18,7 @@ from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import PLAYERS, other
 
 from paisho_core import steps as geometry
@@ -152,8 +153,7 @@ def _moves(game, player: str) -> list[Move]:
     out: list[Move] = []
     if captured and c.lotus_must_move:
         for s in bits(captured):
-            for d in bits(step(1 << s, empty, c.adjacency) & ~unsafe):
-                out.append(Move("move", f"{LABEL[s]}-{LABEL[d]}", tile=b[s].kind.code, src=s, dst=d))
+            out += table("move", b[s].kind.code).to(s, step(1 << s, empty, c.adjacency) & ~unsafe)
         return out
     hops = Hops(own, occ, c.adjacency)
     for s in bits(own):
@@ -164,9 +164,7 @@ def _moves(game, player: str) -> list[Move]:
                 dests &= ~unsafe
         else:
             dests = hops.destinations(s, c.combo)
-        src = LABEL[s] + "-"
-        for d in bits(dests):
-            out.append(Move("move", src + LABEL[d], tile=code, src=s, dst=d))
+        out += table("move", code).to(s, dests)
     if captured:
         out = [m for m in out if not _still_captured(game, c, m)]
     return out

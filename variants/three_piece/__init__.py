@@ -16,6 +16,7 @@ from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import other
 
 from paisho_core import steps as geometry
@@ -204,23 +205,13 @@ def pressed(foes: int, adjacency: int) -> int:
     return twice
 
 
-_MOVES: dict[tuple[str, str], dict[int, Move]] = {}
-"""Moves are immutable values: each (action, tile, points) is built once and shared; keys are
-``src << 9 | dst`` for a step or hops, ``(wheel << 9 | centre) << 3 | k`` for a Wheel turn."""
+_WHEEL_MOVES: dict[str, dict[int, Move]] = {}
+"""Wheel actions are values, built once: per Wheel code, keyed ``(wheel << 9 | centre) << 3 | k``."""
 
 
-def _table(action: str, code: str) -> dict[int, Move]:
-    return _MOVES.setdefault((action, code), {})
-
-
-def _new_move(table: dict, code: str, s: int, d: int) -> Move:
-    m = table[s << 9 | d] = Move("move", LABEL[s] + "-" + LABEL[d], tile=code, src=s, dst=d)
-    return m
-
-
-def _new_wheel_move(table: dict, code: str, w: int, centre: int, k: int) -> Move:
+def _new_wheel_move(made: dict, code: str, w: int, centre: int, k: int) -> Move:
     text = (LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}") + f"~{k}"
-    m = table[(w << 9 | centre) << 3 | k] = Move("wheel", text, tile=code, src=w, dst=centre, aux=k)
+    m = made[(w << 9 | centre) << 3 | k] = Move("wheel", text, tile=code, src=w, dst=centre, aux=k)
     return m
 
 
@@ -259,8 +250,7 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
             continue  # a Bison or Wheel step never frees an Iris (only Defenses and Wheel turns do)
         dests = hops.destinations(s, combo)
         code = b[s].kind.code
-        table = _table("move", code)
-        base = s << 9
+        moves = table("move", code)
         if check and is_iris:
             rest = irises & ~low
             if rest & deadly:
@@ -270,13 +260,9 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
                 for d in bits(dests):
                     tracked = captured if not captured & low else (captured & ~low) | (1 << d)
                     if not captured_irises(rest | (1 << d), foe_b, c) & tracked:
-                        out.append(table.get(base | d) or _new_move(table, code, s, d))
+                        out.append(moves.one(s, d))
                 continue
-        while dests:
-            low = dests & -dests
-            dests ^= low
-            d = low.bit_length() - 1
-            out.append(table.get(base | d) or _new_move(table, code, s, d))
+        out += moves.to(s, dests)
     wheels = r.wheel[player]
     if wheels:
         _wheel_moves(c, b, wheels, occ, irises, foe_b, captured, deadly, check, out)
@@ -354,14 +340,14 @@ def _turns(cy: Cycle, sig: int, code: str, w: int, centre: int) -> tuple[Move, .
     for j in range(n):
         if (sig >> (3 * j)) & 7:
             occ8 |= 1 << j
-    table = _MOVES.setdefault(("wheel", code), {})
+    made = _WHEEL_MOVES.setdefault(code, {})
     out = []
     for k in range(1, n):
         if ((sig << (3 * k)) | (sig >> (3 * (n - k)))) & full == sig:
             break  # this turn and every further one repeat an earlier result
         if off and _turned(occ8, k, n) & off:
             continue
-        out.append(table.get((w << 9 | centre) << 3 | k) or _new_wheel_move(table, code, w, centre, k))
+        out.append(made.get((w << 9 | centre) << 3 | k) or _new_wheel_move(made, code, w, centre, k))
     return tuple(out)
 
 
