@@ -27,19 +27,6 @@ RING_OFFSETS = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1
 """The 8 points around a centre in clockwise order (y grows north), starting north-west."""
 
 
-def shift(mask: int, dx: int, dy: int) -> int:
-    """Every point of ``mask`` moved by (dx, dy), each in -1..1; points leaving the board drop."""
-    if dx == 1:
-        mask = (mask << 1) & ~_COL_FIRST
-    elif dx == -1:
-        mask = (mask >> 1) & ~_COL_LAST
-    if dy == 1:
-        mask <<= SIZE
-    elif dy == -1:
-        mask >>= SIZE
-    return mask & PLAYABLE
-
-
 _NOT_FIRST = PLAYABLE & ~_COL_FIRST
 _NOT_LAST = PLAYABLE & ~_COL_LAST
 

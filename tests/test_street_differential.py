@@ -49,6 +49,18 @@ def pick(moves, rng: random.Random):
     return rng.choice([m for m in moves if m.action == kind])
 
 
+def play_on(game, options: dict, length: int, rng: random.Random):
+    """Yield (game, options) before each of up to ``length`` random decisions."""
+    for _ in range(length):
+        if game.outcome is not None:
+            return
+        yield game, options
+        moves = game.legal_moves()
+        if not moves:
+            return
+        game.play(pick(moves, rng))
+
+
 def positions(name: str, seed: int):
     """Random games of ``name``: yields (game, options) at every decision."""
     rng = random.Random(seed)
@@ -57,14 +69,7 @@ def positions(name: str, seed: int):
     for g in range(games):
         options = random_options(variant, rng) if g else {}
         game = paisho.new_game(name, options=options, seed=seed * 1000 + g)
-        for _ in range(length):
-            if game.outcome is not None:
-                break
-            yield game, options
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(pick(moves, rng))
+        yield from play_on(game, options, length, rng)
 
 
 def scattered(name: str, seed: int):
@@ -112,14 +117,7 @@ def scattered(name: str, seed: int):
         except PositionError:
             continue
         made += 1
-        for _ in range(length):
-            if game.outcome is not None:
-                break
-            yield game, options
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(pick(moves, rng))
+        yield from play_on(game, options, length, rng)
 
 
 @pytest.mark.parametrize("name", sorted(ORACLES))
