@@ -75,8 +75,9 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
 @guarded
 def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
                json_out: bool = typer.Option(False, "--json", help="Print outcome, harmonies and final position as JSON."),
-               variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag.")):
-    """Replay a record move by move and print the outcome."""
+               variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag."),
+               strict: bool = typer.Option(False, "--strict", help="Refuse turns the reader would otherwise repair as the reference engine plays them (each repair is listed).")):
+    """Replay a record move by move and print the outcome (and any repaired turns)."""
     from . import load_record
     from .record import parse_record
 
@@ -88,17 +89,20 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
         tagged = parse_record(text, str(file))[0].get("Variant")
         if tagged and tagged != name:
             raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant gives {name}")
-    game = load_record(text, source=str(file), variant=name)
+    game = load_record(text, source=str(file), variant=name, strict=strict)
     outcome = game.outcome.to_json() if game.outcome else None
+    repairs = getattr(game, "repairs", [])
     if json_out:
         typer.echo(json.dumps({
             "variant": game.name, "turns": len(game.turns()), "decisions": game.ply,
-            "outcome": outcome,
+            "outcome": outcome, "repairs": [r._asdict() for r in repairs],
             "harmonies": [{"a": h.a, "b": h.b, "owner": h.owner, "owners": list(h.owners),
                            "midline_crossing": h.crosses_midline} for h in game.harmonies()],
             "position": game.position()}, indent=2))
         return
     typer.echo(f"{game.variant.title}: {len(game.turns())} turns replayed")
+    for r in repairs:
+        typer.echo(f"Repaired {r}")
     if outcome:
         who = outcome["winner"] or "nobody (draw)"
         typer.echo(f"Result: {who} wins, {outcome['reason']}" if outcome["winner"]

@@ -10,6 +10,7 @@ from . import board
 from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
 from .errors import VariantError
 from .game import Outcome
+from .zobrist import board_key
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
@@ -27,30 +28,46 @@ RING_OFFSETS = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1
 """The 8 points around a centre in clockwise order (y grows north), starting north-west."""
 
 
-_NOT_FIRST = PLAYABLE & ~_COL_FIRST
-_NOT_LAST = PLAYABLE & ~_COL_LAST
+def shift(mask: int, dx: int, dy: int) -> int:
+    """Every point of ``mask`` moved by (dx, dy), each in -1..1; points leaving the board drop."""
+    if dx == 1:
+        mask = (mask << 1) & ~_COL_FIRST
+    elif dx == -1:
+        mask = (mask >> 1) & ~_COL_LAST
+    if dy == 1:
+        mask <<= SIZE
+    elif dy == -1:
+        mask >>= SIZE
+    return mask & PLAYABLE
+
+
+_EAST = PLAYABLE & ~_COL_FIRST  # where a one-point move east (x + 1) may land
+_WEST = PLAYABLE & ~_COL_LAST
+
+
+def _around(m: int, adjacency: int) -> int:
+    """Every point one step from a point of ``m`` (as :func:`shift` over the directions)."""
+    out = (((m << 1) & _EAST) | ((m >> 1) & _WEST) | ((m << SIZE) & PLAYABLE)
+           | ((m >> SIZE) & PLAYABLE))
+    if adjacency == 8:
+        out |= (((m << (SIZE + 1)) | (m >> (SIZE - 1))) & _EAST) | (
+            ((m << (SIZE - 1)) | (m >> (SIZE + 1))) & _WEST)
+    return out
 
 
 def step(mask: int, empty: int, adjacency: int = 4) -> int:
     """Empty points one step from any point of ``mask``."""
-    east = empty & _NOT_FIRST  # a shift towards larger x never lands in the first column
-    west = empty & _NOT_LAST
-    empty &= PLAYABLE
-    out = ((mask << 1) & east) | ((mask >> 1) & west) | ((mask << SIZE) & empty) | ((mask >> SIZE) & empty)
-    if adjacency == 8:
-        out |= (((mask << (SIZE + 1)) | (mask >> (SIZE - 1))) & east
-                | ((mask << (SIZE - 1)) | (mask >> (SIZE + 1))) & west)
-    return out
+    return _around(mask, adjacency) & empty
 
 
 def neighbour_shifts(mask: int, adjacency: int = 4) -> tuple[int, ...]:
     """``mask`` moved one step in each direction of the neighbourhood (one copy per direction;
     points leaving the board drop).  A point is next to k points of ``mask`` when it is in k
     of the copies."""
-    e = (mask << 1) & _NOT_FIRST, (mask >> 1) & _NOT_LAST, (mask << SIZE) & PLAYABLE, (mask >> SIZE) & PLAYABLE
+    e = (mask << 1) & _EAST, (mask >> 1) & _WEST, (mask << SIZE) & PLAYABLE, (mask >> SIZE) & PLAYABLE
     if adjacency == 8:
-        e += ((mask << (SIZE + 1)) & _NOT_FIRST, (mask >> (SIZE - 1)) & _NOT_FIRST,
-              (mask << (SIZE - 1)) & _NOT_LAST, (mask >> (SIZE + 1)) & _NOT_LAST)
+        e += ((mask << (SIZE + 1)) & _EAST, (mask >> (SIZE - 1)) & _EAST,
+              (mask << (SIZE - 1)) & _WEST, (mask >> (SIZE + 1)) & _WEST)
     return e
 
 
@@ -274,10 +291,9 @@ def draw_by_repetition_or_limit(state, repetition: int, max_turns: int):
 
 
 def position_key(state) -> int:
-    """A deterministic hash of the board and the player to move (ints only: no hash seed)."""
-    b = state.board
-    return hash((state.to_move == "host",
-                 tuple((i, b[i].kind.ordinal, b[i].owner == "host") for i in bits(state.occupied))))
+    """The key repetition compares: a 64-bit Zobrist hash of the board and the player to move
+    (:func:`paisho_core.zobrist.board_key`, the same in every process)."""
+    return board_key(state)
 
 
 def kinds_mask(state, codes, player: str) -> int:

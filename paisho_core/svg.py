@@ -207,8 +207,8 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
         sx, sy = _xy(*grid.coords(i))
         out.append(f'<circle class="last" cx="{sx:g}" cy="{sy:g}" r="{CELL * 0.3:g}" fill="none" '
                    f'stroke="{LAST_COLOUR}" stroke-width="2" stroke-dasharray="3 2"/>')
-    for a, b in arrows:
-        (ax, ay), (bx, by) = _xy(*a), _xy(*b)
+    for start, end in arrows:
+        (ax, ay), (bx, by) = _xy(*start), _xy(*end)
         d = math.hypot(bx - ax, by - ay) or 1.0
         ex, ey = bx - (bx - ax) * CELL * 0.3 / d, by - (by - ay) * CELL * 0.3 / d
         out.append(f'<line class="arrow" x1="{ax:g}" y1="{ay:g}" x2="{ex:.1f}" y2="{ey:.1f}" '
