@@ -2,7 +2,7 @@
 
 This is the generator code of ``variants/three_piece``, ``variants/modern``, ``variants/basic``
 and the hop/ring helpers of ``paisho_core/steps.py`` as it stood before issue 14's speed work
-(commit b462149), kept deliberately slow and simple: one-step shifts per direction, a re-scan
+(commit b462149; since then: Basic's option boat_convoy_distance, ruling B13), kept deliberately slow and simple: one-step shifts per direction, a re-scan
 of every Iris per candidate, ring contents as lists of tiles, a full state copy per candidate.
 ``tests/test_street_differential.py`` compares the legal-move sets of the fast generators with
 these on thousands of random positions.  Do not optimise this file; change it only when a
@@ -483,12 +483,12 @@ def _carriable(inf, st, s, boat, player, scope, done):
     return mask
 
 
-def _carry_targets(inf, st, s, src, d, own_block):
+def _carry_targets(inf, st, s, src, d, own_block, exact):
     tile = st.board[src]
     code = tile.kind.code
     out = 0
     p = src
-    for _ in range(5):
+    for k in range(5):
         p = _next(p, d)
         if p < 0:
             break
@@ -497,6 +497,8 @@ def _carry_targets(inf, st, s, src, d, own_block):
             if t.owner != tile.owner or own_block:
                 break
             continue
+        if exact and k < 4:
+            continue  # ruling B13 (issue 20): option boat_convoy_distance
         if (inf.stops[code] >> p) & 1 and (code not in inf.flowers
                                            or _clash_free(inf, st, s, code, tile.owner, p, src)):
             out |= 1 << p
@@ -508,7 +510,8 @@ def _carries(game, inf, st, s, boat, d, done):
     player = st.board[boat].owner
     return [LABEL[q] + "-" + LABEL[e]
             for q in bits(_carriable(inf, st, s, boat, player, o["boat_convoy"], done))
-            for e in bits(_carry_targets(inf, st, s, q, d, o["own_tiles_block"]))]
+            for e in bits(_carry_targets(inf, st, s, q, d, o["own_tiles_block"],
+                                         o["boat_convoy_distance"] == "exact"))]
 
 
 def _powers(game, inf, st, s, at, moved):
