@@ -7,45 +7,10 @@ import random
 import pytest
 
 from paisho_core import board
-from paisho_core.steps import DIRECTIONS, hop_closure, shift, step, step_hop_destinations
-
-
-def slow_step(mask, empty, adjacency):
-    out = 0
-    for dx, dy in DIRECTIONS[adjacency]:
-        out |= shift(mask, dx, dy)
-    return out & empty
-
-
-def slow_hops(start, over, empty, adjacency):
-    reached, frontier = 0, start
-    while frontier:
-        nxt = 0
-        for dx, dy in DIRECTIONS[adjacency]:
-            nxt |= shift(shift(frontier, dx, dy) & over, dx, dy)
-        nxt &= empty & ~reached
-        reached |= nxt
-        frontier = nxt
-    return reached
-
-
-def slow_destinations(src, over, occupied, adjacency, combo, can_hop):
-    """step_hop_destinations' first composition, on the slow helpers."""
-    here = 1 << src
-    empty = (board.PLAYABLE & ~occupied) | here
-    steps_ = slow_step(here, empty, adjacency)
-    if not can_hop:
-        return steps_ & ~here
-    over &= ~here
-    chain = slow_hops(here, over, empty, adjacency)
-    if combo == "step_or_chain":
-        out = steps_ | chain
-    elif combo == "both_sides":
-        stepped = slow_step(chain | here, empty, adjacency)
-        out = chain | stepped | slow_hops(stepped, over, empty, adjacency)
-    else:
-        out = steps_ | chain | slow_hops(steps_, over, empty, adjacency) | slow_step(chain, empty, adjacency)
-    return out & ~here
+from paisho_core.steps import hop_closure, step, step_hop_destinations
+from tests.oracles.street_reference import hop_closure as slow_hops
+from tests.oracles.street_reference import step as slow_step
+from tests.oracles.street_reference import step_hop_destinations as slow_destinations
 
 
 def random_mask(rng, density):

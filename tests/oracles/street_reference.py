@@ -15,33 +15,20 @@ current position (the game is read, never changed).  Only static data read from 
 from __future__ import annotations
 
 from paisho_core import board
-from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, SIZE, bits, coords, index, nearest, on_board, transpose
+from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, coords, index, nearest, on_board, transpose
 from paisho_core.sight import reach, step4, transpose_mask
+from paisho_core.steps import shift  # one point-set shift by one direction (the slow primitive)
 
 OTHER = {"host": "guest", "guest": "host"}
 
 # -- geometry (paisho_core/steps.py, pre-speed) -----------------------------------------------
 
-_COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
-_COL_LAST = _COL_FIRST << (SIZE - 1)
 DIRS = {
     4: ((1, 0), (-1, 0), (0, 1), (0, -1)),
     8: ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
 }
 NB = {4: ORTHO, 8: AROUND}
 RING_OFFSETS = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0))
-
-
-def shift(mask, dx, dy):
-    if dx == 1:
-        mask = (mask << 1) & ~_COL_FIRST
-    elif dx == -1:
-        mask = (mask >> 1) & ~_COL_LAST
-    if dy == 1:
-        mask <<= SIZE
-    elif dy == -1:
-        mask >>= SIZE
-    return mask & PLAYABLE
 
 
 def step(mask, empty, adjacency=4):
@@ -64,10 +51,12 @@ def hop_closure(start, over, empty, adjacency=4):
     return reached
 
 
-def step_hop_destinations(src, over, occupied, adjacency=4, combo="either_side"):
+def step_hop_destinations(src, over, occupied, adjacency=4, combo="either_side", can_hop=True):
     here = 1 << src
     empty = (PLAYABLE & ~occupied) | here
     steps = step(here, empty, adjacency)
+    if not can_hop:
+        return steps & ~here
     over &= ~here
     chain = hop_closure(here, over, empty, adjacency)
     if combo == "step_or_chain":
