@@ -15,8 +15,42 @@ from .cliutil import (InputError, _load_game, _load_json, _read, guarded,
                       variant_and_options)
 from .errors import PaishoError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Play, replay and inspect Pai Sho games of every registered variant.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"paisho {version('paisho')}")
+        except PackageNotFoundError:
+            typer.echo("paisho (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            metavar="", help="Print paisho's version and exit.")):
+    """Play, replay and inspect Pai Sho games of every registered variant.
+
+    Shell completion: paisho --install-completion (bash, zsh, fish, PowerShell)."""
+
+
+def _aliases() -> dict[str, list[str]]:
+    """Registered name -> the other names its entry points give it (``3-piece``: ``street``)."""
+    from .variant import _entry_point_modules, get_variant
+
+    out: dict[str, list[str]] = {}
+    for name in _entry_point_modules():
+        try:
+            real = get_variant(name).name
+        except PaishoError:
+            continue
+        if real != name:
+            out.setdefault(real, []).append(name)
+    return out
 
 
 @app.command("variants")
@@ -26,17 +60,20 @@ def cmd_variants(json_out: bool = typer.Option(False, "--json", help="Machine-re
     from . import get_variant, variants
 
     rows = []
+    aliases = _aliases()
     for name in variants():
         try:
             v = get_variant(name)
-            rows.append({"name": name, "title": v.title, "options": list(v.option_specs)})
+            rows.append({"name": name, "title": v.title, "options": list(v.option_specs),
+                         "aliases": sorted(aliases.get(name, []))})
         except PaishoError as exc:
-            rows.append({"name": name, "title": f"(unavailable: {exc})", "options": []})
+            rows.append({"name": name, "title": f"(unavailable: {exc})", "options": [], "aliases": []})
     if json_out:
         typer.echo(json.dumps(rows, indent=2))
     else:
         for row in rows:
-            typer.echo(f"{row['name']:<10} {row['title']}")
+            also = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
+            typer.echo(f"{row['name']:<10} {row['title']}{also}")
 
 
 @app.command("moves")
@@ -46,8 +83,8 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
               position: Optional[Path] = typer.Option(None, "--position", help="Start from this position (JSON)."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
               option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
-              seed: Optional[int] = typer.Option(None, "--seed"),
-              json_out: bool = typer.Option(False, "--json")):
+              seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the new game's chance steps (a shuffle, a draw), so the moves are reproducible."),
+              json_out: bool = typer.Option(False, "--json", help="Print variant, player to move, phase, turn and the moves as JSON.")):
     """Print the legal moves of the pending decision, one per line."""
     from . import from_position, load_record, new_game
 
@@ -114,7 +151,7 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
 @app.command("options")
 @guarded
 def cmd_options(variant: str = typer.Argument(..., help="Variant name or YAML file."),
-                json_out: bool = typer.Option(False, "--json")):
+                json_out: bool = typer.Option(False, "--json", help="Machine-readable output.")):
     """List a variant's options: name, type, default, what it does, and its source or ruling."""
     v, _ = variant_and_options(variant)
     rows = []

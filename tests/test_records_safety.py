@@ -232,3 +232,96 @@ def test_tolerance_guesses_nothing_else():
     # a clean record has no repairs
     game = paisho.load_record((Path(__file__).parents[1] / "examples" / "skud-ring.txt").read_text())
     assert game.repairs == []
+
+
+# -- items 5, 6, 8, 9: CLI fixes -----------------------------------------------------------------
+
+def test_play_refuses_a_record_of_another_variant(tmp_path):
+    record = tmp_path / "skud-game.txt"
+    record.write_text('[Variant "skud"]\n0H.R,W,K,B\n')
+    run = cli("play", "fire", "--record", record)
+    assert run.exit_code == 2 and "skud game" in run.output
+
+
+@pytest.mark.parametrize("command", [["replay"], ["show"], ["validate"], ["play", "skud", "--record"],
+                                     ["moves", "skud", "--record"]])
+def test_empty_file_is_an_error(tmp_path, command):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n  \n")
+    run = cli(*command, empty)
+    assert run.exit_code == 2 and "empty" in run.output
+
+
+def _session(tmp_path, save_to):
+    from paisho_core.play import Session
+
+    s = Session(paisho.new_game("skud", seed=1), {"guest": "human", "host": "human"}, seed=1, colour=False)
+    s.save_to = save_to
+    s.interactive = False
+    return s
+
+
+@pytest.mark.parametrize("answer,saved", [("\n", "default"), ("no\n", None), ("other.txt\n", "other"), ("", "default")])
+def test_save_prompt_does_what_it_says(tmp_path, monkeypatch, answer, saved):
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answer))
+    s = _session(tmp_path, tmp_path / "default.txt")
+    s.offer_save()
+    files = sorted(p.stem for p in tmp_path.glob("*.txt"))
+    assert files == ([saved] if saved else [])
+
+
+def test_enter_skips_without_save_flag(tmp_path, monkeypatch):
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+    _session(tmp_path, None).offer_save()
+    assert not list(tmp_path.iterdir())
+
+
+def test_ctrl_c_offers_to_save(tmp_path, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+    s = _session(tmp_path, tmp_path / "f.txt")
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    s.loop = interrupted
+    s.run()
+    assert (tmp_path / "f.txt").exists()
+
+
+def test_version_completion_aliases_and_help():
+    version = cli("--version")
+    assert version.exit_code == 0 and version.output.startswith("paisho ")
+    top = cli("--help").output
+    assert "--install-completion" in top and "--version" in top
+    assert "also: street" in cli("variants").output
+    assert any("street" in row["aliases"] for row in json.loads(cli("variants", "--json").output))
+    moves = cli("moves", "--help").output
+    assert "reproducible" in moves and "as JSON" in moves
+    for command in ("variants", "moves", "replay", "options", "validate", "play", "show", "match",
+                    "engine", "compare"):
+        assert "<bool>" not in cli(command, "--help").output, command
+
+
+@pytest.mark.parametrize("name", ["modern", "3-piece"])
+def test_rotated_board_names_columns_along_both_edges(name):
+    from paisho_core import render
+
+    lines = render.board_lines(paisho.new_game(name, seed=1))
+    heads = [line for line in lines if "x+y=" in line]
+    assert len(heads) == 4 and lines[1:3] == heads[:2] and lines[-2:] == heads[:2][::-1]
+    # every point of the row from (-8,0) to (0,8) (x - y = -8) sits under the header x + y
+    row = next(line for line in lines if line.lstrip().startswith("(-8,0)"))
+    for x in range(-8, 1):
+        u = 2 * x + 8
+        end = 9 + 2 * (u + 16) + 4
+        head = heads[u % 2]
+        assert head[end - len(str(u)):end] == str(u), (x, u)
+        assert row[end - 2:end].strip(), (x, row)
