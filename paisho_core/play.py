@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -98,6 +98,7 @@ class Session:
         self.resigned: Optional[str] = None
         self.think = think
         self.seed = seed
+        self.save_to: Optional[Path] = None  # --save FILE: where the end-of-game prompt saves
 
     # -- input and output ----------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -138,6 +139,17 @@ class Session:
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
+        """Play until the game ends or input ends; Ctrl-C stops the game and offers to save."""
+        try:
+            self.loop()
+        except KeyboardInterrupt:
+            self.say("\ninterrupted")
+            try:
+                self.offer_save()
+            except KeyboardInterrupt:
+                self.say("\nnot saved")
+
+    def loop(self) -> None:
         game = self.game
         self.say(f"{game.variant.title}: guest {self.kinds['guest']}, host {self.kinds['host']}. "
                  "Type help for commands.")
@@ -158,10 +170,15 @@ class Session:
             line = self.ask(f"{game.to_move} [{game.phase}]> ")
             if line is None:
                 self.say("(end of input)")
-                return
+                return self.left()
             if not self.command(line.strip()):
-                return
+                return self.left()
         self.finish()
+
+    def left(self) -> None:
+        """The player left before the end (quit, end of input): --save still offers to save."""
+        if self.save_to is not None:
+            self.offer_save()
 
     def computer_move(self) -> None:
         game = self.game
@@ -178,11 +195,26 @@ class Session:
             self.say(f"Game over: {other(self.resigned)} wins ({self.resigned} resigned)")
         elif game.outcome is not None:
             self.show()  # the final board, its first line says who won and why
-        if self.humans:
+        if self.humans or self.save_to:
+            self.offer_save()
+
+    def offer_save(self) -> None:
+        """Ask where to save the record.  Enter does what the prompt says: skips, or with
+        ``--save FILE`` saves to FILE; the end of input counts as Enter."""
+        if self.save_to is not None:
+            line = self.ask(f"Save the record? Press Enter to save it to {self.save_to}, type "
+                            f"another file name, or 'no' to skip: ")
+        elif self.humans:
             line = self.ask("Save the record? Type a file name, or press Enter to skip: ")
-            name = (line or "").strip()
-            if name and name.lower() not in ("quit", "exit", "q", "no", "n", "skip"):
-                self.save(name)
+        else:
+            return
+        name = (line or "").strip()
+        if name.lower() in ("no", "n", "skip"):
+            return
+        if name.lower() in ("quit", "exit", "q"):
+            name = ""  # leaving: what Enter does
+        if name or self.save_to is not None:
+            self.save(name or str(self.save_to))
 
     def record_text(self) -> str:
         """The record of every whole turn played (a turn still in progress is left out: a record
@@ -409,7 +441,7 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
              host: str = typer.Option("human", "--host", help="human, or a level: random, greedy, easy, medium, hard."),
              think: Optional[float] = typer.Option(None, "--think", help="Seconds a search level (easy, medium, hard) thinks per decision, instead of its own budget."),
              record: Optional[Path] = typer.Option(None, "--record", help="Continue this saved game."),
-             save: Optional[Path] = typer.Option(None, "--save", help="Write the record here after the game."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Offer to write the record here when the game ends or is interrupted (Enter saves, 'no' skips)."),
              plain: bool = typer.Option(False, "--plain", help="No colour even on a terminal.")):
     """Play a game at the terminal: people against each other or against the computer."""
     from . import load_record, new_game
@@ -423,10 +455,8 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
         game = new_game(v, options=opts, seed=seed)
     session = Session(game, sides, seed=seed if seed is not None else game.seed, think=think,
                       colour=False if plain else None)
+    session.save_to = save
     session.run()
-    if save:
-        save.write_text(session.record_text(), "utf-8")
-        typer.echo(f"record written to {save}")
 
 
 # -- paisho match -------------------------------------------------------------------------------
@@ -441,7 +471,7 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
     from . import new_game
     from .players import make_player, play_game, result_for
 
-    tally = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
+    tally: dict[str, Any] = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
              "wins": {}, "results": []}
     for k in range(games):
         g_kind, h_kind = (host, guest) if alternate and k % 2 else (guest, host)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from .. import stats
 from ..tiles import PLAYERS
@@ -137,7 +138,7 @@ def build_sections(report: dict) -> list[dict]:
     "rows"}], "figures": [(caption, svg)]}``, shared by every format."""
     vs = report["variants"]
     labels = [v["label"] for v in vs]
-    sections = []
+    sections: list[dict[str, Any]] = []
     settings = report["settings"]
 
     # -- rules: overview -----------------------------------------------------------------------

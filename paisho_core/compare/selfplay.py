@@ -118,10 +118,11 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
             src, dst = getattr(move, "src", -1), getattr(move, "dst", -1)
             ident = game.state.ident[src] if 0 <= src != dst >= 0 and game.state.board[src] is not None else 0
             game.play(move)
-            if ident and game.state.ident[dst] == ident and game.state.board[dst] is not None:
+            landed = game.state.board[dst] if ident and game.state.ident[dst] == ident else None
+            if landed is not None:
                 # the tile that stood on src now stands on dst: a move of that tile
                 (x1, y1), (x2, y2) = board.coords(src), board.coords(dst)
-                code = game.state.board[dst].code
+                code = landed.code
                 dist = abs(x1 - x2) + abs(y1 - y2)
                 if dist > moved.get(code, 0):
                     moved[code] = dist

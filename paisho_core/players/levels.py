@@ -13,7 +13,7 @@ still work: ``mcts`` (search with 200 iterations) and ``mcts:N`` (N iterations).
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from .. import PaishoError
 from .search import MCTSPlayer
@@ -66,7 +66,7 @@ def make_player(kind: str, seed=None, seconds: Optional[float] = None,
     elif base == "mcts":
         player = MCTSPlayer(seed, iterations=int(budget) if budget else iterations, seconds=seconds)
     else:
-        settings = dict(SEARCH[base])
+        settings: dict[str, Any] = dict(SEARCH[base])
         if seconds is not None:
             settings["seconds"] = seconds
         if iterations is not None:
