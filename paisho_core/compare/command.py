@@ -80,7 +80,7 @@ def _make_command():
             for path in wrote_plots:
                 typer.echo(f"wrote {path}", err=True)
         href = None
-        if wrote_plots:
+        if wrote_plots and plots is not None:
             where = out.resolve().parent if out is not None else Path.cwd()
             href = os.path.relpath(plots.resolve(), where).replace(os.sep, "/")
         if fmt == "text" and out is None:

@@ -1,6 +1,6 @@
 """The house-rule view: what changes between a base variant and its overlays or options.
 
-``paisho compare skud skud:NoWheels=true my-rule.yaml`` compares every later argument with the
+``paisho compare NAME NAME:Option=value my-rule.yaml`` compares every later argument with the
 first: the rules rows whose text differs, and each self-play figure's difference with its 95%
 interval (Newcombe's for rates, a normal interval for means), marked significant when the
 interval leaves out zero.  The view is on when every later argument is the first variant (with
