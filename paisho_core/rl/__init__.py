@@ -2,7 +2,7 @@
 gymnasium, numpy)::
 
     from paisho_core.rl import env
-    e = env("skud")                    # any variant string, options included
+    e = env(NAME)                      # any variant string, options included
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -17,7 +17,7 @@ generator.  Rewards come only at the end: +1 the winner, -1 the loser, 0 both fo
 
 Actions (:class:`ActionCodec`) are fixed indices per variant: a decision is coded by where it
 takes a tile from (a point, or a tile code for a tile from a pile) and where it puts one (a
-point), with a few slots for decisions that share both (a Wheel turned by 1 to 7 steps), and a
+point), with a few slots for decisions that share both (a ring of tiles turned by 1 to 7 places), and a
 hashed block for decisions with no point at all (choosing accents).  ``action_mask`` marks the
 legal ones.  Observations (:class:`ObservationCodec`) come from ``game.observation(agent)``,
 so hidden hands and piles stay hidden: tile planes (the agent's tiles, then the opponent's, one
@@ -149,7 +149,7 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "paisho_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: str = "skud", max_decisions: int = 2000, slots: int = 8,
+    def __init__(self, variant: str, max_decisions: int = 2000, slots: int = 8,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.variant = variant
@@ -252,8 +252,8 @@ class raw_env(AECEnv):
         pass
 
 
-def env(variant: str = "skud", **kwargs: Any) -> AECEnv:
-    """The environment of a variant (a variant string as everywhere: ``"skud:NoWheels=true"``)
+def env(variant: str, **kwargs: Any) -> AECEnv:
+    """The environment of a variant (a variant string as everywhere: ``"NAME:Option=true"``)
     wrapped in PettingZoo's checks: an illegal action ends the game with -1 for its player."""
     e: AECEnv = raw_env(variant, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
