@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
+from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, SIZE, bits, nearest
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import check_points as check_point_text
-from paisho_core.sight import between, encloses, reach, rotate_clockwise, step4, transpose_mask
+from paisho_core.sight import encloses, reach, rotate_clockwise, step4, transpose_mask
 from paisho_core.tiles import PLAYERS, other
 
 ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
@@ -48,9 +48,50 @@ class Roles:
         self.wild = variant.wild
         self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
         self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
+        self.moves = MoveTable()
 
     def is_(self, code: str, role: str) -> bool:
         return self.role.get(code) == role
+
+
+class MoveTable:
+    """The garden games' moves are values: a tile code going from S to E, or planted on P, is the
+    same :class:`Move` in every position and every game of a variant.  A *row* lists, in point
+    order, the ``(bit, Move)`` pairs a decision can choose from (every point a tile can reach on
+    an empty board, every point of a planting area); it is made the first time a position asks
+    for it and shared from then on.  A legal-move list is then one mask test per point of a row
+    (:func:`pick`), not a new Move and notation string per candidate."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self) -> None:
+        self._rows: dict = {}
+
+    def arrange_row(self, code: str, s: int, dist: int, stops: int, step) -> list:
+        """Moves of a tile ``code`` from ``s``: every point of ``stops`` within ``dist`` steps."""
+        key = (code, s, step)
+        row = self._rows.get(key)
+        if row is None:
+            region = reach(s, dist, PLAYABLE, step)[0] & stops
+            src = LABEL[s] + "-"
+            row = self._rows[key] = [(1 << e, Move("arrange", src + LABEL[e], code, s, e))
+                                     for e in bits(region)]
+        return row
+
+    def place_row(self, action: str, prefix: str, code: str, region: int) -> list:
+        """Moves putting a tile ``code`` on a point of ``region``, written ``prefix+code(x,y)``."""
+        key = (action, prefix, code, region)
+        row = self._rows.get(key)
+        if row is None:
+            head = prefix + code
+            row = self._rows[key] = [(1 << p, Move(action, head + LABEL[p], tile=code, dst=p))
+                                     for p in bits(region)]
+        return row
+
+
+def pick(row: list, mask: int) -> list[Move]:
+    """The moves of ``row`` whose point is in ``mask``, in row order."""
+    return [m for bit, m in row if mask & bit]
 
 
 @lru_cache(maxsize=None)
@@ -151,6 +192,141 @@ def any_clash(state, r: Roles) -> bool:
 GATES_T = transpose_mask(GATES)
 
 
+# -- lines of sight, once per position ---------------------------------------------------------
+
+def _segments(i: int, step: int, n: int) -> tuple[int, ...]:
+    """``out[k]``: the k points beyond ``i`` in steps of ``step`` (``out[-1]``: up to the edge)."""
+    out, m = [0], 0
+    for k in range(1, n + 1):
+        m |= 1 << (i + k * step)
+        out.append(m)
+    return tuple(out)
+
+
+EAST: list[tuple[int, ...]] = []
+WEST: list[tuple[int, ...]] = []
+NORTH: list[tuple[int, ...]] = []
+SOUTH: list[tuple[int, ...]] = []
+for _i in range(NCELLS):
+    _row, _col = divmod(_i, SIZE)
+    EAST.append(_segments(_i, 1, SIZE - 1 - _col))
+    WEST.append(_segments(_i, -1, _col))
+    NORTH.append(_segments(_i, SIZE, SIZE - 1 - _row))
+    SOUTH.append(_segments(_i, -SIZE, _row))
+
+
+def sight(i: int, blockers: int, blockers_t: int) -> int:
+    """The points seen from ``i`` along its row and column, up to and including the first
+    blocker each way (``blockers``, ``blockers_t``: the blockers in both layouts)."""
+    e, w, n, s = nearest(blockers, blockers_t, i)
+    return (EAST[i][e - i if e >= 0 else -1] | WEST[i][i - w if w >= 0 else -1]
+            | NORTH[i][(n - i) // SIZE if n >= 0 else -1] | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
+
+
+class ClashMap:
+    """Where a tile would see a clashing tile, for one position: the sight lines of every
+    blooming clashable tile are traced once, then every candidate (a plant of any code, any
+    arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
+
+    __slots__ = ("seen", "partners", "_bad")
+
+    def __init__(self, state, r: Roles, masks: dict[str, int]) -> None:
+        blockers = state.occupied | GATES
+        blockers_t = state.occupied_t | GATES_T
+        seen: dict[str, int] = {}
+        for code, m in masks.items():
+            if code in r.clashable:
+                acc = 0
+                for q in bits(m & ~GATES):
+                    acc |= sight(q, blockers, blockers_t)
+                seen[code] = acc
+        self.seen = seen
+        """Points seen by the blooming tiles of each clashable code."""
+        self.partners = r.clash_partners
+        self._bad: dict[str, int] = {}
+
+    def bad(self, code: str) -> int:
+        """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
+        got = self._bad.get(code)
+        if got is None:
+            got = 0
+            seen = self.seen
+            for c in self.partners[code]:
+                got |= seen.get(c, 0)
+            self._bad[code] = got
+        return got
+
+    def lifted(self, b, s: int, code: str, blockers: int, blockers_t: int) -> tuple[int, int]:
+        """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
+        on as far as the line across ``s`` is concerned, points where it would see a clashing
+        tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
+        clash, the tile must end between them (or on one); a clashing partner among them now
+        sees through ``s`` to the neighbour on the far side."""
+        e, w, n, so = nearest(blockers, blockers_t, s)
+        partners = self.partners
+        ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
+        cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
+        cn = b[n].kind.code if n >= 0 and not (GATES >> n) & 1 else None
+        cs = b[so].kind.code if so >= 0 and not (GATES >> so) & 1 else None
+        keep = -1
+        if ce is not None and cw is not None and cw in partners[ce]:
+            keep = EAST[w][e - w] | (1 << w)
+        if cn is not None and cs is not None and cs in partners[cn]:
+            keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
+        bad = self.bad(code)
+        mine = partners[code]
+        if mine:
+            if cw in mine:
+                bad |= EAST[w][e - w if e >= 0 else -1]
+            if ce in mine:
+                bad |= WEST[e][e - w if w >= 0 else -1]
+            if cs in mine:
+                bad |= NORTH[so][(n - so) // SIZE if n >= 0 else -1]
+            if cn in mine:
+                bad |= SOUTH[n][(n - so) // SIZE if so >= 0 else -1]
+        return keep, bad
+
+
+# -- data derived from a board, memoised ------------------------------------------------------
+
+def derived(game) -> dict:
+    """A memo of data derived from the current board alone (code masks, flags, harmony pairs,
+    the clash map ...), filled by the hooks on demand.
+
+    It lives in ``game.cache`` (cleared by the core on every change) and is also kept as the
+    game's last memo, reused when the board is again the same tile for tile: a move's after
+    state is surveyed once for its bonus decision and again by the end check.  Options are fixed
+    per game, so the board is the whole key."""
+    cache = game.cache
+    memo = cache.get("garden")
+    if memo is None:
+        board_ = game.state.board
+        memo = game.__dict__.get("_garden_memo")
+        if memo is None or memo["board"] != board_:
+            memo = {"board": list(board_)}
+            game.__dict__["_garden_memo"] = memo
+        cache["garden"] = memo
+    return memo
+
+
+def memoised(game, key: str, compute):
+    """``compute(game)`` for the current board, memoised in :func:`derived` under ``key``."""
+    memo = derived(game)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = compute(game)
+    return value
+
+
+def board_masks(game) -> dict[str, int]:
+    """Points per tile code of the current board."""
+    return memoised(game, "masks", lambda g: code_masks(g.state))
+
+
+def clash_map(game) -> ClashMap:
+    return memoised(game, "clash", lambda g: ClashMap(g.state, roles(g.variant), board_masks(g)))
+
+
 # -- harmonies --------------------------------------------------------------------------------
 
 def line_cancelled(rock_mask: int, a: int, horizontal: bool) -> bool:
@@ -214,70 +390,52 @@ def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
 
 # -- arranging --------------------------------------------------------------------------------
 
-def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, protected: int = 0,
-                 check_clash: bool = True, step=step4) -> list[Move]:
+def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile: int = 0,
+                 capture=None, protected: int = 0, step=step4) -> list[Move]:
     """Every move of one of ``player``'s tiles along a clear path up to its distance.
 
-    ``immobile``: points whose tiles may not move (trapped).  ``capture(mover, target)`` decides
-    whether a move may end on an occupied point (None: never).  ``protected``: points that can
-    never be captured.  The clash test is local: with the mover lifted from S, the pair of line
-    neighbours across S must not clash (unless the mover lands between them or captures one of
-    them), and the mover on E must not see a clashing tile along its row or column.
+    ``clash``: the position's clash map (None: no clash rule).  ``immobile``: points whose
+    tiles may not move (trapped).  ``capture(mover, target)`` decides whether a move may end on
+    an occupied point (None: never).  ``protected``: points that can never be captured.  The
+    clash test is local: with the mover lifted from S, the pair of line neighbours across S
+    must not clash (unless the mover lands between them or captures one of them), and the
+    mover on E must not see a clashing tile along its row or column (see ClashMap.lifted).
     """
     b = state.board
-    occ, occ_t = state.occupied, state.occupied_t
+    occ = state.occupied
     empty = PLAYABLE & ~occ
-    partners_of = r.clash_partners
-    placed: dict[str, list[int]] = {}  # clashable blooming tiles by code
-    if check_clash:
-        for q in bits(occ & ~GATES):
-            c = b[q].kind.code
-            if c in r.clashable:
-                placed.setdefault(c, []).append(q)
-    out = []
+    blockers = occ | GATES
+    blockers_t = state.occupied_t | GATES_T
+    move_of, stops_of = r.move, r.stops
+    arrange_row = r.moves.arrange_row
+    out: list[Move] = []
     for s in bits(state.owned[player] & ~immobile):
         tile = b[s]
         code = tile.kind.code
-        dist = r.move.get(code, 0)
+        dist = move_of.get(code, 0)
         if not dist:
             continue
         landing, touched = reach(s, dist, empty, step)
-        stops = r.stops[code]
+        stops = stops_of[code]
         landing &= stops
         touched = touched & stops & ~GATES & ~protected if capture is not None else 0
-        if not (landing | touched):
+        cand = landing | touched
+        if not cand:
             continue
-        blockers = (occ & ~(1 << s)) | GATES
-        blockers_t = (occ_t & ~(1 << TRANSPOSE[s])) | GATES_T
-        bad_h = bad_v = 0
-        if check_clash:
-            if not (GATES >> s) & 1:
-                e, w, n, so = nearest(blockers, blockers_t, s)
-                if clash_between(state, r, e, w):
-                    keep = between(w, e, True) | (1 << w) | (1 << e)
-                    landing &= keep
-                    touched &= keep
-                if clash_between(state, r, n, so):
-                    keep = between(so, n, False) | (1 << so) | (1 << n)
-                    landing &= keep
-                    touched &= keep
-            for c in partners_of[code]:
-                for q in placed.get(c, ()):
-                    h, v = rays(blockers, blockers_t, q)
-                    bad_h |= h
-                    bad_v |= v
-        src = LABEL[s] + "-"
-        cand = (landing | touched) & ~bad_h
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            e = low.bit_length() - 1
-            if (bad_v >> TRANSPOSE[e]) & 1:
-                continue
-            target = b[e]
-            if target is not None and not capture(tile, target):
-                continue
-            out.append(Move("arrange", src + LABEL[e], code, s, e))
+        if clash is not None:
+            if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
+                cand &= ~clash.bad(code)
+            else:
+                keep, bad = clash.lifted(b, s, code, blockers, blockers_t)
+                cand &= keep & ~bad
+        hits = cand & touched
+        while hits:
+            low = hits & -hits
+            hits ^= low
+            if not capture(tile, b[low.bit_length() - 1]):
+                cand ^= low
+        if cand:
+            out += [m for bit, m in arrange_row(code, s, dist, stops, step) if cand & bit]
     return out
 
 
@@ -321,25 +479,9 @@ def wheel_rotation(state, r: Roles, centre: int):
     return moves
 
 
-def placement_mask(state, r: Roles, code: str, points: int) -> int:
+def placement_mask(clash: ClashMap, code: str, points: int) -> int:
     """The points of ``points`` where a new tile ``code`` would see no clashing tile."""
-    partners = r.clash_partners.get(code)
-    if not partners:
-        return points
-    blockers = state.occupied | GATES
-    blockers_t = state.occupied_t | GATES_T
-    bad_h = bad_v = 0
-    b = state.board
-    for q in bits(state.occupied & ~GATES):
-        if b[q].kind.code in partners:
-            h, v = rays(blockers, blockers_t, q)
-            bad_h |= h
-            bad_v |= v
-    out = points & ~bad_h
-    for p in bits(out):
-        if (bad_v >> TRANSPOSE[p]) & 1:
-            out &= ~(1 << p)
-    return out
+    return points & ~clash.bad(code)
 
 
 def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boat_sep: str = "-"):

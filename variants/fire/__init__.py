@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, bits, nearest_east_north
+from paisho_core.board import AROUND, GATES, bits, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
@@ -24,6 +24,8 @@ YAML = Path(__file__).with_name("fire.yaml")
 MIDLINE_ENDS = board.mask_of([(0, 7), (0, -7), (7, 0), (-7, 0)])
 FIRST_POINTS = board.AREA["red"] & board.AREA["white"]
 """Points typed both red and white: the 25 garden midline points and the 4 midline ends."""
+PLANTING = board.AREA["neutral"] & ~GATES
+"""Points carrying the Neutral type, where flowers are planted after the first."""
 
 
 @hookimpl
@@ -47,10 +49,9 @@ def paisho_setup(game):
 def boosted(game, state=None) -> int:
     """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
     White Lotus."""
-    key = "boosted"
-    if state is None and key in game.cache:
-        return game.cache[key]
-    st = state or game.state
+    if state is None:
+        return garden.memoised(game, "boosted", lambda g: boosted(g, g.state))
+    st = state
     r = roles(game.variant)
     out = 0
     b = st.board
@@ -61,8 +62,6 @@ def boosted(game, state=None) -> int:
             if code in r.accent or (r.is_(code, "lotus") and not lotus_ok):
                 continue
             out |= 1 << q
-    if state is None:
-        game.cache[key] = out
     return out
 
 
@@ -114,10 +113,7 @@ def _pairs(game, state):
 
 
 def pairs(game):
-    p = game.cache.get("pairs")
-    if p is None:
-        p = game.cache["pairs"] = _pairs(game, game.state)
-    return p
+    return garden.memoised(game, "pairs", lambda g: _pairs(g, g.state))
 
 
 @hookimpl
@@ -134,7 +130,7 @@ def paisho_tile_flags(game):
 
 def plant_points(game, state) -> int:
     """Empty non-gate points carrying the Neutral type (reference 3.3)."""
-    pts = board.AREA["neutral"] & ~GATES & ~state.occupied
+    pts = PLANTING & ~state.occupied
     if game.options.get("NoMidlineEndPlanting"):
         pts &= ~MIDLINE_ENDS
     return pts
@@ -152,11 +148,14 @@ def _library_codes(game, state, player):
 
 
 def _plants(game, state, player, codes, points, prefix, action):
-    r = roles(game.variant)
+    clash = garden.clash_map(game)
+    table = roles(game.variant).moves
+    region = PLANTING if points & ~PLANTING == 0 else FIRST_POINTS if points & ~FIRST_POINTS == 0 \
+        else board.PLAYABLE
     out = []
     for code in codes:
-        for p in bits(garden.placement_mask(state, r, code, points)):
-            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+        out += garden.pick(table.place_row(action, prefix, code, region),
+                           garden.placement_mask(clash, code, points))
     return out
 
 
@@ -166,7 +165,7 @@ def _turn_moves(game, state, player):
     if not state.occupied:
         return _plants(game, state, player, codes, first_points(game), "", "plant")
     return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
-            + garden.arrangements(state, r, player))
+            + garden.arrangements(state, r, player, garden.clash_map(game)))
 
 
 def _draw_moves(game, state, player):

@@ -79,19 +79,11 @@ def _flags(game, state):
     return trapped, drained
 
 
-def masks(game) -> dict[str, int]:
-    """Points per tile code for the current state (memoised until the state changes)."""
-    m = game.cache.get("masks")
-    if m is None:
-        m = game.cache["masks"] = garden.code_masks(game.state)
-    return m
+masks = garden.board_masks
 
 
 def flags(game):
-    f = game.cache.get("flags")
-    if f is None:
-        f = game.cache["flags"] = _flags(game, game.state)
-    return f
+    return garden.memoised(game, "flags", lambda g: _flags(g, g.state))
 
 
 def _pairs(game, state, drained: int):
@@ -144,10 +136,7 @@ def _pairs(game, state, drained: int):
 
 
 def pairs(game):
-    p = game.cache.get("pairs")
-    if p is None:
-        p = game.cache["pairs"] = _pairs(game, game.state, flags(game)[1])
-    return p
+    return garden.memoised(game, "pairs", lambda g: _pairs(g, g.state, flags(g)[1]))
 
 
 @hookimpl
@@ -196,19 +185,17 @@ def _open_plant_points(game, state, player: str, code: str) -> int:
 
 
 def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[Move]:
-    r = roles(game.variant)
+    """Plants into open gates, and (expansion) around Ponds where the flower sees no clash."""
+    clash = None if game.options.get("IgnoreClashing") else garden.clash_map(game)
+    table = roles(game.variant).moves
     out = []
-    check = not game.options.get("IgnoreClashing")
     for code in codes:
         pts = _open_plant_points(game, state, player, code)
-        for p in bits(pts):
-            if check and not (GATES >> p) & 1:
-                state.put(p, game.tileset.tile(code, player), -1)
-                bad = clash_at(state, r, (p,))
-                state.lift(p)
-                if bad:
-                    continue
-            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+        if clash is not None:
+            pts = (pts & GATES) | garden.placement_mask(clash, code, pts & ~GATES)
+        if pts:
+            out += garden.pick(table.place_row(action, prefix, code, GATES if pts & ~GATES == 0
+                                                else PLAYABLE), pts)
     return out
 
 
@@ -247,8 +234,8 @@ def _arrangements(game, state, player: str) -> list[Move]:
         return _can_capture(game, r, tile, target, raging)
 
     return garden.arrangements(
-        state, r, player, immobile=flags(game)[0], capture=capture, protected=bamboo_zone,
-        check_clash=not opts.get("IgnoreClashing"),
+        state, r, player, None if opts.get("IgnoreClashing") else garden.clash_map(game),
+        immobile=flags(game)[0], capture=capture, protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4)
 
 
