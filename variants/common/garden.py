@@ -45,6 +45,8 @@ class Roles:
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
         self.harmony = variant.harmony
+        self.harmonises = {k.code: frozenset(variant.harmony.partners(k.code)) for k in ts.kinds}
+        """Codes each code harmonises with (``self.harmony(a, b)`` as a lookup)."""
         self.wild = variant.wild
         self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
         self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
@@ -111,6 +113,14 @@ def code_masks(state) -> dict[str, int]:
         code = b[low.bit_length() - 1].kind.code
         out[code] = out.get(code, 0) | low
         m ^= low
+    return out
+
+
+def mask_of_codes(masks: dict[str, int], codes) -> int:
+    """Points holding any of ``codes``, from a ``code_masks`` result."""
+    out = 0
+    for code in codes:
+        out |= masks.get(code, 0)
     return out
 
 
@@ -390,13 +400,36 @@ def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
 
 # -- arranging --------------------------------------------------------------------------------
 
+_NOT_FIRST_COLUMN = ~_COLUMN
+_NOT_LAST_COLUMN = ~(_COLUMN << (SIZE - 1))
+
+
+def reach4(s: int, dist: int, empty: int) -> int:
+    """Every point a path of up to ``dist`` orthogonal steps from ``s`` through ``empty`` points
+    reaches, ``s`` excluded: its empty points are landings, its occupied ones captures (the
+    same sets as :func:`paisho_core.sight.reach`, one bitset, the step written out)."""
+    frontier = 1 << s
+    unseen = PLAYABLE & ~frontier
+    for _ in range(dist):
+        f = frontier
+        nxt = (((f << 1) & _NOT_FIRST_COLUMN) | ((f >> 1) & _NOT_LAST_COLUMN)
+               | (f << SIZE) | (f >> SIZE)) & unseen
+        if not nxt:
+            break
+        unseen ^= nxt
+        frontier = nxt & empty
+        if not frontier:
+            break
+    return PLAYABLE & ~unseen & ~(1 << s)
+
+
 def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile: int = 0,
                  capture=None, protected: int = 0, step=step4) -> list[Move]:
     """Every move of one of ``player``'s tiles along a clear path up to its distance.
 
     ``clash``: the position's clash map (None: no clash rule).  ``immobile``: points whose
-    tiles may not move (trapped).  ``capture(mover, target)`` decides whether a move may end on
-    an occupied point (None: never).  ``protected``: points that can never be captured.  The
+    tiles may not move (trapped).  ``capture(mover)`` gives the points whose tiles ``mover`` may
+    capture (None: a move never ends on an occupied point).  ``protected``: points that can never be captured.  The
     clash test is local: with the mover lifted from S, the pair of line neighbours across S
     must not clash (unless the mover lands between them or captures one of them), and the
     mover on E must not see a clashing tile along its row or column (see ClashMap.lifted).
@@ -415,11 +448,18 @@ def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile:
         dist = move_of.get(code, 0)
         if not dist:
             continue
-        landing, touched = reach(s, dist, empty, step)
+        if step is step4:
+            seen = reach4(s, dist, empty)
+            landing, touched = seen & empty, seen & occ
+        else:
+            landing, touched = reach(s, dist, empty, step)
         stops = stops_of[code]
         landing &= stops
-        touched = touched & stops & ~GATES & ~protected if capture is not None else 0
-        cand = landing | touched
+        cand = landing
+        if capture is not None:
+            touched &= stops & ~GATES & ~protected
+            if touched:
+                cand |= touched & capture(tile)
         if not cand:
             continue
         if clash is not None:
@@ -428,12 +468,6 @@ def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile:
             else:
                 keep, bad = clash.lifted(b, s, code, blockers, blockers_t)
                 cand &= keep & ~bad
-        hits = cand & touched
-        while hits:
-            low = hits & -hits
-            hits ^= low
-            if not capture(tile, b[low.bit_length() - 1]):
-                cand ^= low
         if cand:
             out += [m for bit, m in arrange_row(code, s, dist, stops, step) if cand & bit]
     return out
