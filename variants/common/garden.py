@@ -80,6 +80,13 @@ class MoveTable:
                                      for e in bits(region)]
         return row
 
+    def get(self, key, make) -> Move:
+        """The move stored under ``key``, made by ``make()`` the first time."""
+        move = self._rows.get(key)
+        if move is None:
+            move = self._rows[key] = make()
+        return move
+
     def place_row(self, action: str, prefix: str, code: str, region: int) -> list:
         """Moves putting a tile ``code`` on a point of ``region``, written ``prefix+code(x,y)``."""
         key = (action, prefix, code, region)
@@ -152,12 +159,7 @@ def group_mask(state, codes, player: str | None = None) -> int:
 
 def clash_between(state, r: Roles, a: int, b: int) -> bool:
     """Do the tiles on a and b (seen along a line) clash?  Gate tiles never clash."""
-    if a < 0 or b < 0 or (GATES >> a) & 1 or (GATES >> b) & 1:
-        return False
-    ta, tb = state.board[a], state.board[b]
-    if ta is None or tb is None:
-        return False
-    return tb.kind.code in r.clash_partners[ta.kind.code]
+    return clash_across(state.board, r.clash_partners, a, b)
 
 
 def clash_at(state, r: Roles, points) -> bool:
@@ -233,6 +235,13 @@ def sight(i: int, blockers: int, blockers_t: int) -> int:
             | NORTH[i][(n - i) // SIZE if n >= 0 else -1] | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
 
 
+def clash_across(b, partners, a: int, c: int) -> bool:
+    """Do the tiles on ``a`` and ``c`` (-1: none) clash, gate tiles never clashing?"""
+    if a < 0 or c < 0 or (GATES >> a) & 1 or (GATES >> c) & 1:
+        return False
+    return b[c].kind.code in partners[b[a].kind.code]
+
+
 class ClashMap:
     """Where a tile would see a clashing tile, for one position: the sight lines of every
     blooming clashable tile are traced once, then every candidate (a plant of any code, any
@@ -265,6 +274,11 @@ class ClashMap:
                 got |= seen.get(c, 0)
             self._bad[code] = got
         return got
+
+    def opened(self, b, p: int, blockers: int, blockers_t: int) -> bool:
+        """Would emptying the non-gate point ``p`` let two tiles see each other and clash?"""
+        e, w, n, so = nearest(blockers, blockers_t, p)
+        return clash_across(b, self.partners, e, w) or clash_across(b, self.partners, n, so)
 
     def lifted(self, b, s: int, code: str, blockers: int, blockers_t: int) -> tuple[int, int]:
         """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
@@ -523,43 +537,69 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
     ``+CODE(x,y)`` (Boat on a flower: ``+B(x1,y1)<sep>(x2,y2)``).  None for a role handled
     elsewhere."""
     role = r.role.get(code)
-    tile = game.tileset.tile(code, player)
-    free = PLAYABLE & ~GATES & ~state.occupied
-    out = []
+    occ = state.occupied
+    free = PLAYABLE & ~GATES & ~occ
+    table = r.moves
     if role in ("rock", "knotweed", "pond", "lion_turtle"):
-        return [Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p) for p in bits(free)]
+        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), free)
     if role == "wheel":
-        for p in bits(free):
+        tile = game.tileset.tile(code, player)
+        ok = free & ~board.step8(occ)  # nothing around: nothing turns
+        for p in bits(free & ~ok):
             moves = wheel_rotation(state, r, p)
-            if moves is None:
+            if moves is None or (check and moves and _wheel_clashes(state, r, p, tile, moves)):
                 continue
-            if check and moves:
-                trial = state.copy()
-                trial.put(p, tile, -1)
-                rotate(trial, moves)
-                if clash_at(trial, r, [p] + [m for mv in moves for m in mv]):
-                    continue
-            out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-        return out
+            ok |= 1 << p
+        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), ok)
     if role == "boat":
-        b = state.board
-        for p in bits(state.occupied & ~GATES):
-            target = b[p]
-            if target.kind.code in r.accent:
-                if check:
-                    tid = state.ident[p]
-                    state.lift(p)
-                    bad = clash_at(state, r, (p,))
-                    state.put(p, target, tid)
-                    if bad:
-                        continue
-                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-            else:
-                for q in boat_flower_destinations(state, r, p, tile, check):
-                    out.append(Move("accent", f"+{code}{LABEL[p]}{boat_sep}{LABEL[q]}", tile=code,
-                                    dst=p, aux=q))
-        return out
+        return _boat_moves(game, state, r, player, code, check, boat_sep)
     return None
+
+
+def _wheel_clashes(state, r: Roles, p: int, tile, moves) -> bool:
+    """Would a Wheel put on ``p``, turning ``moves``, leave a clash?  (Tried on the board and
+    taken back.)"""
+    state.put(p, tile, -1)  # scratch placement: no new identity
+    rotate(state, moves)
+    bad = clash_at(state, r, [p] + [m for mv in moves for m in mv])
+    rotate(state, [(dst, src) for src, dst in moves])
+    state.lift(p)
+    return bad
+
+
+def _boat_moves(game, state, r: Roles, player: str, code: str, check: bool, sep: str) -> list[Move]:
+    """A Boat on an accent (both leave the game) or on a flower, which moves to a surrounding
+    point."""
+    b = state.board
+    occ = state.occupied
+    table = r.moves
+    clash = clash_map(game) if check else None
+    blockers = occ | GATES
+    blockers_t = state.occupied_t | GATES_T
+    partners = r.clash_partners
+    out = []
+    for p in bits(occ & ~GATES):
+        target = b[p]
+        tc = target.kind.code
+        if tc in r.accent:
+            if clash is not None and clash.opened(b, p, blockers, blockers_t):
+                continue
+            out.append(table.get(("accent", code, p), lambda: Move(
+                "accent", f"+{code}{LABEL[p]}", tile=code, dst=p)))
+            continue
+        if clash is None or not (partners[code] or tc in partners[tc]):
+            # the flower on its new point sees a clashing tile iff it sees one from there now
+            allowed = r.stops[tc] if tc in r.basic else PLAYABLE & ~GATES
+            dests = AROUND[p] & ~occ & ~GATES & allowed
+            if clash is not None:
+                dests &= ~clash.bad(tc)
+            dests = bits(dests)
+        else:
+            dests = boat_flower_destinations(state, r, p, game.tileset.tile(code, player), True)
+        for q in dests:
+            out.append(table.get(("boat", code, p, q, sep), lambda: Move(
+                "accent", f"+{code}{LABEL[p]}{sep}{LABEL[q]}", tile=code, dst=p, aux=q)))
+    return out
 
 
 def apply_accent(game, state, r: Roles, move, player: str) -> bool:
