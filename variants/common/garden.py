@@ -131,30 +131,6 @@ def mask_of_codes(masks: dict[str, int], codes) -> int:
     return out
 
 
-def role_mask(state, r: Roles, role: str, player: str | None = None, masks=None) -> int:
-    """Points holding the tile with ``role`` (of ``player`` if given).  ``masks`` is a
-    ``code_masks`` result to reuse."""
-    codes = r.codes.get(role)
-    if not codes:
-        return 0
-    if masks is None:
-        masks = code_masks(state)
-    out = 0
-    for code in codes:
-        out |= masks.get(code, 0)
-    return out if player is None else out & state.owned[player]
-
-
-def group_mask(state, codes, player: str | None = None) -> int:
-    b = state.board
-    mask = state.occupied if player is None else state.owned[player]
-    out = 0
-    for i in bits(mask):
-        if b[i].kind.code in codes:
-            out |= 1 << i
-    return out
-
-
 # -- clashes ----------------------------------------------------------------------------------
 
 def clash_between(state, r: Roles, a: int, b: int) -> bool:

@@ -46,60 +46,60 @@ def paisho_setup(game):
 
 # -- derived data -----------------------------------------------------------------------------
 
-def boosted(game, state=None) -> int:
+def _boosted(game) -> int:
     """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
     White Lotus."""
-    if state is None:
-        return garden.memoised(game, "boosted", lambda g: boosted(g, g.state))
-    st = state
     r = roles(game.variant)
-    out = 0
-    b = st.board
-    lotus_ok = game.options.get("KnotweedBoostsLotus")
-    for k in bits(garden.role_mask(st, r, "knotweed")):
-        for q in bits(AROUND[k] & st.occupied & ~GATES):
-            code = b[q].kind.code
-            if code in r.accent or (r.is_(code, "lotus") and not lotus_ok):
-                continue
-            out |= 1 << q
-    return out
+    st = game.state
+    cm = garden.board_masks(game)
+    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ()))
+    if not knotweeds:
+        return 0
+    excluded = garden.mask_of_codes(cm, r.accent)
+    if not game.options.get("KnotweedBoostsLotus"):
+        excluded |= garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    near = 0
+    for k in bits(knotweeds):
+        near |= AROUND[k]
+    return near & st.occupied & ~GATES & ~excluded
 
 
-def _harmonizer(r, code: str) -> bool:
-    return code in r.basic or r.is_(code, "orchid")
+def boosted(game) -> int:
+    return garden.memoised(game, "boosted", _boosted)
 
 
-def _pairs(game, state):
+def _pairs(game):
     """Fire harmonies (reference 3.4) as (a, b, owners)."""
     r = roles(game.variant)
+    state = game.state
     b = state.board
-    accents = garden.group_mask(state, r.accent)
+    cm = garden.board_masks(game)
     blockers = state.occupied | GATES
     blockers_t = state.occupied_t | GATES_T
     if game.options.get("EtherealAccentTiles"):
+        accents = garden.mask_of_codes(cm, r.accent)
         blockers &= ~accents
         blockers_t &= ~garden.transpose_mask(accents)
-    rocks = garden.role_mask(state, r, "rock")
-    boost = boosted(game, state)
+    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
+    boost = boosted(game)
     same_colour = game.options.get("RockBuffSameColour")
+    lotuses = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    # tiles that harmonise: basic flowers and Orchids among themselves, a Lotus with either
+    able = (garden.mask_of_codes(cm, r.basic | set(r.codes.get("orchid", ()))) | lotuses) & ~GATES
+    harmonises = r.harmonises
     out = []
-    for a in bits(state.occupied & ~GATES & ~accents):
+    for a in bits(able):
         ta = b[a]
-        ca = ta.kind.code
-        a_lotus = r.is_(ca, "lotus")
-        if not (a_lotus or _harmonizer(r, ca)):
-            continue
+        a_lotus = (lotuses >> a) & 1
         e, n = nearest_east_north(blockers, blockers_t, a)
         for q, horizontal in ((e, True), (n, False)):
-            if q < 0 or (GATES >> q) & 1:
+            if q < 0 or not (able >> q) & 1:
                 continue
             tq = b[q]
-            cq = tq.kind.code
-            q_lotus = r.is_(cq, "lotus")
-            if not (q_lotus or _harmonizer(r, cq)) or (a_lotus and q_lotus):
-                continue
+            q_lotus = (lotuses >> q) & 1
             if a_lotus or q_lotus:
-                out.append((a, q, (tq.owner if a_lotus else ta.owner,)))
+                if not (a_lotus and q_lotus):
+                    out.append((a, q, (tq.owner if a_lotus else ta.owner,)))
                 continue
             if ta.owner != tq.owner:
                 continue
@@ -107,13 +107,13 @@ def _pairs(game, state):
                         (rocks and line_cancelled(rocks, a, horizontal)))
             if buff and same_colour:
                 buff = ta.kind.colour is not None and ta.kind.colour == tq.kind.colour
-            if buff or r.harmony(ca, cq):
+            if buff or tq.kind.code in harmonises[ta.kind.code]:
                 out.append((a, q, (ta.owner,)))
     return out
 
 
 def pairs(game):
-    return garden.memoised(game, "pairs", lambda g: _pairs(g, g.state))
+    return garden.memoised(game, "pairs", _pairs)
 
 
 @hookimpl

@@ -170,30 +170,26 @@ def accent_choices(game, player: str) -> list[str]:
     return seen
 
 
-def _open_plant_points(game, state, player: str, code: str) -> int:
-    """Open gates, plus (expansion) empty points around a Pond where the tile may stand."""
-    pts = GATES & ~state.occupied
-    r = roles(game.variant)
-    if "pond" in r.code:
-        ponds = garden.role_mask(state, r, "pond", masks=masks(game))
-        allowed = r.stops[code] if code in r.basic else PLAYABLE
-        for p in bits(ponds):
-            pts |= AROUND[p] & ~state.occupied & ~GATES & allowed
-    return pts
-
-
 def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[Move]:
-    """Plants into open gates, and (expansion) around Ponds where the flower sees no clash."""
-    clash = None if game.options.get("IgnoreClashing") else garden.clash_map(game)
-    table = roles(game.variant).moves
+    """Plants into open gates, and (expansion) on empty points around a Pond where the flower
+    may stand and sees no clash."""
+    r = roles(game.variant)
+    table = r.moves
+    gates = GATES & ~state.occupied
+    pond_zone = 0
+    for p in bits(garden.mask_of_codes(masks(game), r.codes.get("pond", ()))):
+        pond_zone |= AROUND[p]
+    pond_zone &= ~state.occupied & ~GATES
+    clash = None if game.options.get("IgnoreClashing") or not pond_zone else garden.clash_map(game)
     out = []
     for code in codes:
-        pts = _open_plant_points(game, state, player, code)
+        if not pond_zone:
+            out += garden.pick(table.place_row(action, prefix, code, GATES), gates)
+            continue
+        pts = pond_zone & (r.stops[code] if code in r.basic else PLAYABLE)
         if clash is not None:
-            pts = (pts & GATES) | garden.placement_mask(clash, code, pts & ~GATES)
-        if pts:
-            out += garden.pick(table.place_row(action, prefix, code, GATES if pts & ~GATES == 0
-                                                else PLAYABLE), pts)
+            pts = garden.placement_mask(clash, code, pts)
+        out += garden.pick(table.place_row(action, prefix, code, PLAYABLE), gates | pts)
     return out
 
 
