@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 import random
+from array import array
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from . import board
-from .board import transpose
+from .board import TRANSPOSE
 from .errors import IllegalMoveError, NotationError, PaishoError
+from .notation import normalise_decision
 from .tiles import PLAYER_CODE, PLAYERS, Tile
+from .zobrist import position_key, tile_value
 
 
 class Move:
@@ -35,7 +40,18 @@ class Move:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Move({self.text!r})"
+        return f"<Move {self.action} {self.text}>"
+
+    @property
+    def from_point(self) -> tuple[int, int] | None:
+        """The point ``(x, y)`` the move takes a tile from, or None (a plant, an accent choice)."""
+        return _point_of(self.src)
+
+    @property
+    def to_point(self) -> tuple[int, int] | None:
+        """The point ``(x, y)`` the move puts a tile on, or None when it puts none."""
+        return _point_of(self.dst)
+
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
@@ -44,6 +60,16 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+def _point_of(i: object) -> tuple[int, int] | None:
+    if isinstance(i, int) and 0 <= i < board.NCELLS and board.PLAYABLE >> i & 1:
+        return board.coords(i)
+    return None
+
+
+Point = tuple[int, int]
+"""A point of the board as ``(x, y)``, both from -8 to 8 (see docs/formats/board.md)."""
 
 
 @dataclass(frozen=True)
@@ -80,23 +106,34 @@ class Harmony:
         return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
 
 
+_NO_IDENTS = bytes(4 * board.NCELLS)
+
+
 class State:
     """A position: the board, the piles, whose decision is pending, and variant data.
 
     ``board`` maps grid index to :class:`Tile` or None.  ``occupied`` and ``occupied_t`` are the
     occupied points in row- and column-major bitset layout; ``owned`` holds each player's points.
-    ``piles[name][player]`` is a code -> count dict (reserve, library, hand, draw pile...).
-    ``extra`` holds variant data whose values must be immutable (they are shared by copies).
-    ``ident`` gives each tile on the board an identity that follows it when it moves, so rules
-    about "the same two tiles" (a harmony kept versus a new one) can be told apart.
+    ``piles[name][player]`` is a code -> count dict (reserve, library, hand, draw pile...); change
+    piles through :meth:`pile`, :meth:`take` and :meth:`give` (a game's history shares unchanged
+    piles between positions).  ``extra`` holds variant data whose values must be immutable (they
+    are shared by copies).  ``ident`` gives each tile on the board an identity that follows it
+    when it moves, so rules about "the same two tiles" (a harmony kept versus a new one) can be
+    told apart.  ``zobrist`` is a 64-bit hash of the board kept up to date by :meth:`put` and
+    :meth:`lift` (see :attr:`Game.key`).
+
+    A game changes its one State in place and keeps an undo record per decision (the board
+    changes logged by :meth:`put` and :meth:`lift`, plus the small fields); :meth:`copy` gives
+    an independent state.
     """
 
     __slots__ = ("board", "ident", "next_ident", "occupied", "occupied_t", "owned", "piles",
-                 "to_move", "phase", "turn", "extra", "outcome", "scores", "pending")
+                 "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist",
+                 "_log", "_fresh")
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
-        self.ident: list[int] = [0] * board.NCELLS
+        self.ident = array("i", _NO_IDENTS)  # 4 bytes a point: half a list's size
         self.next_ident = 1
         self.occupied = 0
         self.occupied_t = 0
@@ -109,11 +146,15 @@ class State:
         self.outcome: Outcome | None = None
         self.scores: dict[str, float] = {}
         self.pending: tuple = ()
+        self.zobrist = 0
+        self._log: list | None = None  # board changes since the last undo record began
+        self._fresh: set | None = None  # None: piles private; else the parts copied since
 
     def copy(self) -> "State":
+        """An independent copy (nothing mutable shared)."""
         s = State.__new__(State)
         s.board = self.board.copy()
-        s.ident = self.ident.copy()
+        s.ident = self.ident[:]
         s.next_ident = self.next_ident
         s.occupied = self.occupied
         s.occupied_t = self.occupied_t
@@ -126,12 +167,55 @@ class State:
         s.outcome = self.outcome
         s.scores = self.scores.copy()
         s.pending = self.pending
+        s.zobrist = self.zobrist
+        s._log = None
+        s._fresh = None
         return s
+
+    def same_as(self, other: "State") -> bool:
+        """Every field equal (tiles by identity, which interning makes equality); identities
+        are compared on occupied points only (an empty point's slot means nothing)."""
+        if not all(getattr(self, f) == getattr(other, f) for f in _COMPARED):
+            return False
+        a, b = self.ident, other.ident
+        return all(a[i] == b[i] for i in board.bits(self.occupied))
+
+    # -- undo records ----------------------------------------------------------------------------
+    def _begin(self) -> tuple:
+        """Start an undo record: the small fields now, and a fresh log of board changes."""
+        log: list = []
+        self._log = log
+        self._fresh = set()  # the piles dicts now belong to the record: copy before writing
+        return (log, self.next_ident, self.occupied, self.occupied_t, self.owned.copy(),
+                self.piles, self.to_move, self.phase, self.turn, self.extra.copy(), self.outcome,
+                self.scores.copy(), self.pending, self.zobrist)
+
+    def _end(self) -> None:
+        self._log = None
+
+    def _restore(self, record: tuple) -> None:
+        """Go back to the moment ``record`` began (records may be shared by game copies, so
+        nothing mutable is taken over from them)."""
+        (log, self.next_ident, self.occupied, self.occupied_t, owned, self.piles, self.to_move,
+         self.phase, self.turn, extra, self.outcome, scores, self.pending, self.zobrist) = record
+        b, ident = self.board, self.ident
+        for k in range(len(log) - 3, -1, -3):
+            i = log[k]
+            b[i] = log[k + 1]
+            ident[i] = log[k + 2]
+        self.owned = owned.copy()
+        self.extra = extra.copy()
+        self.scores = scores.copy()
+        self._log = None
+        self._fresh = set()
 
     # -- board changes -------------------------------------------------------------------------
     def put(self, i: int, tile: Tile, ident: int = 0) -> None:
         """Place ``tile`` on the empty point ``i``; ``ident`` keeps a moving tile's identity
         (0 gives the tile a new one)."""
+        log = self._log
+        if log is not None:
+            log += (i, self.board[i], self.ident[i])
         self.board[i] = tile
         if not ident:
             ident = self.next_ident
@@ -139,17 +223,23 @@ class State:
         self.ident[i] = ident
         bit = 1 << i
         self.occupied |= bit
-        self.occupied_t |= 1 << transpose(i)
+        self.occupied_t |= 1 << TRANSPOSE[i]
         self.owned[tile.owner] |= bit
+        self.zobrist ^= tile_value(i, tile)
 
     def lift(self, i: int) -> Tile:
-        """Remove and return the tile on point ``i``."""
+        """Remove and return the tile on point ``i`` (which must hold one)."""
         tile = self.board[i]
+        assert tile is not None, f"no tile on {board.LABEL[i]} to lift"
+        log = self._log
+        if log is not None:
+            log += (i, tile, self.ident[i])
         self.board[i] = None
         bit = ~(1 << i)
         self.occupied &= bit
-        self.occupied_t &= ~(1 << transpose(i))
+        self.occupied_t &= ~(1 << TRANSPOSE[i])
         self.owned[tile.owner] &= bit
+        self.zobrist ^= tile_value(i, tile)
         return tile
 
     def relocate(self, src: int, dst: int) -> None:
@@ -168,7 +258,25 @@ class State:
 
     # -- piles ---------------------------------------------------------------------------------
     def pile(self, name: str, player: str) -> dict[str, int]:
-        return self.piles.setdefault(name, {}).setdefault(player, {})
+        """The code -> count dict of one pile, created empty if missing; the caller may change
+        it (a pile still shared with the game's history is copied first)."""
+        fresh = self._fresh
+        if fresh is None:
+            return self.piles.setdefault(name, {}).setdefault(player, {})
+        key = (name, player)
+        if key in fresh:
+            return self.piles[name][player]
+        if not fresh:
+            self.piles = dict(self.piles)
+            fresh.add(None)
+        per = self.piles.get(name)
+        if per is None or name not in fresh:
+            self.piles[name] = per = {} if per is None else dict(per)
+            fresh.add(name)
+        got = per.get(player)
+        per[player] = got = {} if got is None else dict(got)
+        fresh.add(key)
+        return got
 
     def take(self, name: str, player: str, code: str) -> None:
         pile = self.pile(name, player)
@@ -197,6 +305,9 @@ class State:
         return [(i, b[i]) for i in board.bits(mask)]
 
 
+_COMPARED = ("board", "next_ident", "occupied", "occupied_t", "owned", "piles",
+             "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist")
+
 class Game:
     """One game of a variant: the state, the history for undo, and the variant's resolved rules.
 
@@ -212,13 +323,13 @@ class Game:
         self.tileset = variant.tileset
         self.state = State()
         self.auto_chance = auto_chance
-        self._history: list[tuple[State, Move, tuple[int, str], bool]] = []
-        self._legal_before: list = []  # the legal-move cache of each snapshot, restored by undo
+        self._history: list[tuple[tuple, Move, tuple[int, str], bool]] = []
+        """(undo record, move, (turn, player), drawn by the game itself) per decision."""
+        self._legal_before: list = []  # the legal lists of the last few decisions, for undo
         self._legal: list[Move] | None = None
         self._legal_index: dict[str, Move] | None = None
         self.cache: dict[str, Any] = {}
         """Per-state memo for hooks (cleared on every change)."""
-        self.start: State | None = None
         self.used_chance = False
         self.tags: dict[str, str] = {}
 
@@ -264,6 +375,33 @@ class Game:
             self._legal_index = None
         return list(self._legal)  # a fresh list: callers may sort or shuffle it
 
+    @property
+    def key(self) -> int:
+        """A 64-bit hash of the position (Zobrist): equal positions have equal keys, whatever
+        the moves that led to them; different ones differ (but for a 2**-64 chance).  It covers
+        the board, the piles, the player to move, the phase, the decisions taken in the turn so
+        far, the scores and the variant's data as positions write it, not the turn number or the
+        history (see :mod:`paisho_core.zobrist`).  The board part is kept up to date move by move."""
+        cache = self.cache
+        z = cache.get(_KEY)
+        if z is None:
+            z = cache[_KEY] = position_key(self.state, self.rules.position_extra(self))
+        return z
+
+    def has_legal_move(self) -> bool:
+        """Is there at least one legal decision now?  Uses the cached list when there is one,
+        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list."""
+        if self.state.outcome is not None:
+            return False
+        if self._legal is not None:
+            return bool(self._legal)
+        found = self.rules.has_legal_move(self)
+        if found is None:
+            self._legal = list(self.rules.legal_moves(self))
+            self._legal_index = None
+            return bool(self._legal)
+        return bool(found)
+
     def _index(self) -> dict[str, Move]:
         if self.state.outcome is not None:
             return {}
@@ -299,11 +437,20 @@ class Game:
         if self.state.outcome is not None:
             raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
         if isinstance(move, Move):
+            legal = self._legal
+            if legal is None:
+                self.legal_moves()
+                legal = self._legal or []
+            if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
+                return self._push(move)
             found = self._index().get(move.text)
             if found is None or found.action != move.action:
                 raise IllegalMoveError(self._illegal_message(move.text))
             return self._push(found)
         text = str(move).strip()
+        if text == "resign":  # resigning is never a board decision, in any variant
+            self.resign()
+            return self._history[-1][1]
         found = self._index().get(text)
         if found is not None:
             return self._push(found)
@@ -345,6 +492,9 @@ class Game:
             raise IllegalMoveError(f"it is {st.to_move}'s turn, not {player}'s")
         if number is not None and number != st.turn:
             raise IllegalMoveError(f"expected turn {st.turn}, got {number}")
+        if body.strip() == "resign":  # older records wrote a resignation as a turn
+            self.resign(st.to_move)
+            return
         depth = len(self._history)
         turn_key = (st.turn, st.to_move)
         auto, self.auto_chance = self.auto_chance, False  # the turn text carries its chance outcomes
@@ -384,24 +534,24 @@ class Game:
     def _push(self, move: Move, auto: bool = False) -> Move:
         st = self.state
         key = (st.turn, st.to_move)
-        snapshot = st  # never mutated again: apply works on a copy
-        legal_before = (self._legal, self._legal_index)
-        self.state = st.copy()
+        pending = st.pending
+        legal_before = self._legal
+        record = st._begin()
         try:
             self.rules.apply(self, move)
-            new = self.state
-            if new.outcome is None and (new.turn, new.to_move) == key:
-                new.pending = st.pending + (move.text,)
+            if st.outcome is None and (st.turn, st.to_move) == key:
+                st.pending = pending + (move.text,)
             else:
-                new.pending = ()
+                st.pending = ()
             self._changed()
-            self.state.outcome = self.state.outcome or self.rules.check_end(self)
+            st.outcome = st.outcome or self.rules.check_end(self)
         except BaseException:
-            self.state = snapshot
+            st._restore(record)
             self._changed()
             raise
-        self._history.append((snapshot, move, key, auto))
-        self._legal_before.append(legal_before)
+        finally:
+            st._end()
+        self._remember(record, move, key, auto, legal_before)
         if self.auto_chance and self.state.outcome is None:
             outcomes = self.rules.chance_outcomes(self)
             if outcomes:
@@ -417,14 +567,25 @@ class Game:
         if player not in ("host", "guest"):
             raise IllegalMoveError(f"no player {player!r} (host or guest)")
         winner = "guest" if player == "host" else "host"
-        snapshot = self.state
-        key = (snapshot.turn, snapshot.to_move)
-        legal_before = (self._legal, self._legal_index)
-        self.state = snapshot.copy()
-        self.state.outcome = Outcome(winner, f"{player} resigned", {"resigned": player})
-        self._history.append((snapshot, Move("_resign", "resign", aux=player), key, False))
-        self._legal_before.append(legal_before)
+        st = self.state
+        key = (st.turn, st.to_move)
+        legal_before = self._legal
+        record = st._begin()
+        st._end()
+        st.outcome = Outcome(winner, f"{player} resigned", {"resigned": player})
+        self._remember(record, Move("_resign", "resign", aux=player), key, False, legal_before)
         self._changed()
+
+    KEEP_LEGAL = 4
+    """Undo restores the legal-move lists of this many latest decisions; older ones are
+    generated again when asked for (history memory stays small)."""
+
+    def _remember(self, record, move, key, auto, legal_before) -> None:
+        self._history.append((record, move, key, auto))
+        kept = self._legal_before
+        kept.append(legal_before)
+        if len(kept) > self.KEEP_LEGAL:
+            kept[-self.KEEP_LEGAL - 1] = None
 
     def sample_chance(self, outcomes=None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
@@ -436,11 +597,11 @@ class Game:
         return rng.choices(moves, weights)[0]
 
     def _pop(self) -> Move:
-        snapshot, move, _key, _auto = self._history.pop()
+        record, move, _key, _auto = self._history.pop()
         legal = self._legal_before.pop()
-        self.state = snapshot
+        self.state._restore(record)
         self._changed()
-        self._legal, self._legal_index = legal
+        self._legal = legal
         return move
 
     def _changed(self) -> None:
@@ -457,6 +618,14 @@ class Game:
         return self._pop()
 
     @property
+    def start(self) -> State:
+        """The position before the first decision (a copy, rebuilt by undoing the history)."""
+        st = self.state.copy()
+        for record, *_ in reversed(self._history):
+            st._restore(record)
+        return st
+
+    @property
     def rng(self) -> random.Random:
         """A generator for setup chance (shuffles), seeded by the game's seed."""
         self.used_chance = True
@@ -466,7 +635,7 @@ class Game:
     def turns(self) -> list[tuple[int, str, list[Move]]]:
         """Decisions grouped into whole turns: (number, player, moves)."""
         out: list[tuple[int, str, list[Move]]] = []
-        for _snap, move, key, _auto in self._history:
+        for _record, move, key, _auto in self._history:
             if move.action == "_resign":
                 continue  # written as the Result and Termination tags
             if out and (out[-1][0], out[-1][1]) == key:
@@ -491,22 +660,160 @@ class Game:
         return view if view is not None else self.position()
 
     def _repr_svg_(self) -> str:
-        """Jupyter draws a game as its board (see paisho_core.svg)."""
-        from .svg import game_svg
+        """Jupyter draws a game as its board: :func:`paisho_core.svg.board` with its defaults."""
+        from .svg import board as draw
 
-        return game_svg(self)
+        return draw(self)
+
+    # -- python-chess-style queries ------------------------------------------------------------
+    @property
+    def variant_string(self) -> str:
+        """The variant and its non-default options as the CLI, the engine and
+        :func:`paisho_core.new_game` read them: ``"NAME:Option=true"``."""
+        from .variant import variant_string
+
+        return variant_string(self.variant, self.options)
+
+    def __repr__(self) -> str:
+        st = self.state
+        if st.outcome is not None:
+            result = f"{st.outcome.winner} won" if st.outcome.winner else "draw"
+            where = f"over: {result} ({st.outcome.reason})"
+        else:
+            where = f"{st.to_move} to move ({st.phase})"
+        return f"<Game {self.variant_string} turn {st.turn}, {where}>"
+
+    def tile_at(self, point: Point | str) -> Tile | None:
+        """The tile on ``point`` (``(x, y)`` or its text ``"(x,y)"``), or None if it is empty.
+
+        ValueError if the point is not on the board."""
+        if isinstance(point, str):
+            from .notation import point as parse_point
+
+            try:
+                return self.state.board[parse_point(point)]
+            except NotationError as exc:
+                raise ValueError(str(exc)) from None
+        x, y = point
+        if not board.on_board(x, y):
+            raise ValueError(f"({x},{y}) is not a point of the board")
+        return self.state.board[board.index(x, y)]
+
+    def tile_map(self, player: str | None = None) -> dict[Point, Tile]:
+        """Every tile on the board (only ``player``'s when given) by its point ``(x, y)``."""
+        return {board.coords(i): tile for i, tile in self.state.tiles(player)}
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome (``game.outcome`` says who won and why)."""
+        return self.state.outcome is not None
+
+    def peek(self) -> Move:
+        """The last decision played (IndexError when none has been)."""
+        if not self._history:
+            raise IndexError("no move has been played")
+        return self._history[-1][1]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal :class:`Move` that ``text`` writes for the pending decision.
+
+        Spaces and ``_`` for ``+`` are tolerated as in :meth:`play`.  NotationError if the text
+        cannot be read as a decision of this variant; IllegalMoveError if it can but is not legal
+        now (the message lists some legal choices).  A whole turn is :meth:`play`'s job."""
+        text = str(text).strip()
+        found = self._index().get(text)
+        if found is not None:
+            return found
+        alt = normalise_decision(text)
+        found = self._index().get(alt)
+        if found is not None:
+            return found
+        from .notation import check_points, split_turn_token
+
+        if split_turn_token(text) is not None:
+            raise NotationError(f"{text!r} is a whole turn; parse_move reads one decision "
+                                "(play() takes whole turns)")
+        check_points(alt)
+        try:
+            decisions = self.rules.parse_turn(self, alt) if self.state.outcome is None else [alt]
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        if decisions and len(decisions) == 1 and decisions[0] != alt:
+            found = self._index().get(decisions[0])
+            if found is not None:
+                return found
+        if decisions is not None and len(decisions) > 1:
+            raise NotationError(f"{text!r} holds {len(decisions)} decisions; parse_move reads one "
+                                "(play() takes whole turns)")
+        if self.state.outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
+        raise IllegalMoveError(self._illegal_message(text))
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True if ``move`` (a Move or one decision's notation) may be played now; never raises
+        for bad text."""
+        if isinstance(move, Move):
+            found = self._index().get(move.text)
+            return found is not None and found.action == move.action
+        try:
+            self.parse_move(move)
+        except PaishoError:
+            return False
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they stand at the same position of the same variant and
+        options (their histories may differ)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if self.variant.name != other.variant.name or self.options != other.options:
+            return False
+        key = getattr(self, "key", None)
+        if key is not None:
+            return key == getattr(other, "key", None)
+        mine, theirs = self.position(), other.position()
+        mine.pop("seed", None)
+        theirs.pop("seed", None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal games may change apart
+
+    # -- pickling ------------------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """A game pickles with its variant named (``variant.spec``), not its hooks; caches are
+        left out and rebuilt when needed."""
+        data = dict(self.__dict__)
+        data["variant"] = self.variant.spec
+        for name in ("rules", "tileset", "_settings", "_legal_index"):
+            data.pop(name, None)
+        data["cache"] = {}
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        from .variant import variant_from_spec
+
+        variant = variant_from_spec(*data["variant"])
+        self.__dict__.update(data)
+        self.variant = variant
+        self.rules = variant.rules
+        self.tileset = variant.tileset
+        self._legal_index = None
 
     def copy(self) -> "Game":
-        """An independent game with the same history (cheap: states are shared, never mutated)."""
+        """An independent game with the same history (cheap: undo records are shared, never
+        mutated)."""
         g = Game(self.variant, self.options, self.seed, self.auto_chance)
         g.state = self.state.copy()
         g._history = list(self._history)
         g._legal_before = list(self._legal_before)
         g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
-        g.start = self.start
+        if self.__dict__.get("_settings"):
+            g.__dict__["_settings"] = self.__dict__["_settings"]
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
         return g
+
+
+_KEY = "paisho_core.key"  # the position key's slot in game.cache
 
 
 def settings(game, factory):

@@ -10,6 +10,7 @@ from . import board
 from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
 from .errors import VariantError
 from .game import Outcome
+from .zobrist import board_key
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
@@ -40,12 +41,23 @@ def shift(mask: int, dx: int, dy: int) -> int:
     return mask & PLAYABLE
 
 
+_EAST = PLAYABLE & ~_COL_FIRST  # where a one-point move east (x + 1) may land
+_WEST = PLAYABLE & ~_COL_LAST
+
+
+def _around(m: int, adjacency: int) -> int:
+    """Every point one step from a point of ``m`` (as :func:`shift` over the directions)."""
+    out = (((m << 1) & _EAST) | ((m >> 1) & _WEST) | ((m << SIZE) & PLAYABLE)
+           | ((m >> SIZE) & PLAYABLE))
+    if adjacency == 8:
+        out |= (((m << (SIZE + 1)) | (m >> (SIZE - 1))) & _EAST) | (
+            ((m << (SIZE - 1)) | (m >> (SIZE + 1))) & _WEST)
+    return out
+
+
 def step(mask: int, empty: int, adjacency: int = 4) -> int:
     """Empty points one step from any point of ``mask``."""
-    out = 0
-    for dx, dy in DIRECTIONS[adjacency]:
-        out |= shift(mask, dx, dy)
-    return out & empty
+    return _around(mask, adjacency) & empty
 
 
 def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
@@ -57,11 +69,21 @@ def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
     """
     reached = 0
     frontier = start
-    dirs = DIRECTIONS[adjacency]
+    over &= PLAYABLE
+    empty &= PLAYABLE
+    n = SIZE
+    e, w = _EAST, _WEST
+    diagonal = adjacency == 8
     while frontier:
-        nxt = 0
-        for dx, dy in dirs:
-            nxt |= shift(shift(frontier, dx, dy) & over, dx, dy)
+        f = frontier
+        # a hop east: over the point east of f (x + 1) to the one beyond, both on the board
+        nxt = ((((f << 1) & e & over) << 1) & e) | ((((f >> 1) & w & over) >> 1) & w) | (
+            (((f << n) & over) << n) | (((f >> n) & over) >> n))
+        if diagonal:
+            nxt |= (((((f << (n + 1)) & e & over) << (n + 1)) & e)
+                    | ((((f >> (n - 1)) & e & over) >> (n - 1)) & e)
+                    | ((((f << (n - 1)) & w & over) << (n - 1)) & w)
+                    | ((((f >> (n + 1)) & w & over) >> (n + 1)) & w))
         nxt &= empty & ~reached
         reached |= nxt
         frontier = nxt
@@ -235,10 +257,9 @@ def draw_by_repetition_or_limit(state, repetition: int, max_turns: int):
 
 
 def position_key(state) -> int:
-    """A deterministic hash of the board and the player to move (ints only: no hash seed)."""
-    b = state.board
-    return hash((state.to_move == "host",
-                 tuple((i, b[i].kind.ordinal, b[i].owner == "host") for i in bits(state.occupied))))
+    """The key repetition compares: a 64-bit Zobrist hash of the board and the player to move
+    (:func:`paisho_core.zobrist.board_key`, the same in every process)."""
+    return board_key(state)
 
 
 def kinds_mask(state, codes, player: str) -> int:

@@ -296,7 +296,7 @@ def test_a_corrected_layout_needs_no_code(tmp_path):
 
 def test_evaluation_for_computer_players():
     """paisho_evaluate: a captured Iris is bad for its owner and good for the opponent."""
-    from paisho_core.ai import evaluate
+    from paisho_core.players import evaluate
 
     game = pos(CAPTURE)
     assert evaluate(game, "guest") < 0 < evaluate(game, "host")

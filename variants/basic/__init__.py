@@ -151,10 +151,11 @@ def _power_options(game, st, s, at: int, moved: bool):
 def _carry_moves(game, st, s, boat, d, done):
     inf = info(game.variant)
     own_block = game.options["own_tiles_block"]
+    exact = game.options["boat_convoy_distance"] == "exact"
     out = []
     player = st.board[boat].owner
     for q in bits(rules.carriable(inf, st, s, boat, player, game.options["boat_convoy"], done)):
-        for e in bits(rules.carry_targets(inf, st, s, q, d, own_block)):
+        for e in bits(rules.carry_targets(inf, st, s, q, d, own_block, exact)):
             out.append(Move("carry", LABEL[q] + "-" + LABEL[e], src=q, dst=e))
     return out
 
@@ -262,10 +263,12 @@ def _forget(st, ident: int) -> None:
 
 
 def _moved(st, ident: int) -> None:
-    """A Spring Flower that is displaced counts as moved (L256-257, B19)."""
+    """A Spring Flower that is displaced counts as moved (L256-257, B19); every tile that moves
+    has arrived this turn (``own_clash_return=arrived``, B18)."""
     idents = st.extra.get("spring")
     if idents and ident in idents:
         st.extra["spring"] = idents - {ident}
+    st.extra["arrived"] = st.extra.get("arrived", frozenset()) | {ident}
 
 
 def _to_pot(st, i: int) -> None:
@@ -293,10 +296,15 @@ def _return_wrong_garden(inf, st, points) -> None:
 
 def _resolve_own_clashes(game, inf, st) -> Scan:
     """Every flower in line with a clashing flower of its own owner returns to the reserve
-    (L229-230, B18), until no such pair is left.  Returns the scan of the final board."""
+    (L229-230, B18), until no such pair is left; under ``own_clash_return=arrived`` only those
+    that moved this turn do.  Returns the scan of the final board."""
+    arrived = st.extra.pop("arrived", frozenset())
+    only_arrived = game.options["own_clash_return"] == "arrived"
     while True:
         s = Scan(inf, st, game.options)
         bad = rules.own_clashes(inf, st, s)
+        if only_arrived:
+            bad = sum(1 << i for i in bits(bad) if st.ident[i] in arrived)
         if not bad:
             return s
         for i in bits(bad):
@@ -453,9 +461,13 @@ def final_count(game, st=None) -> dict:
     mode = game.options["end_count"]
     lotus = s.by_role["lotus"]
     table = NEAR3 if game.options["protection_metric"] == "chebyshev" else NEAR3_STEPS
-    near = 0
-    for q in bits(lotus):
-        near |= table[q]
+    own_lotus_only = game.options["protection_lotus"] == "own"
+    near_of = {}
+    for p in PLAYERS:
+        near = 0
+        for q in bits(lotus & st.owned[p] if own_lotus_only else lotus):
+            near |= table[q]
+        near_of[p] = near
     pairs = rules.harmony_pairs(inf, st, s)
     in_harmony = {p: 0 for p in PLAYERS}  # tiles in a harmony their owner scores
     for a, b, o, _v in pairs:
@@ -469,7 +481,7 @@ def final_count(game, st=None) -> dict:
         # The Pot's points (L303-304) are stated apart from both counts: every count has them.
         parts = {"running": running, "pot": sum(st.pile("pot", other(p)).values())}
         if mode in ("counting_points", "combined"):
-            protected = (flowers & near).bit_count()
+            protected = (flowers & near_of[p]).bit_count()
             parts["protected"] = protected
             parts["dead"] = -(flowers.bit_count() - protected)
         if mode in ("how_to_score", "combined"):

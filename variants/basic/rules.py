@@ -513,14 +513,15 @@ def carriable(inf: Info, st, scan: Scan, boat: int, player: str, scope: str, don
     return mask
 
 
-def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> int:
-    """Empty points up to 5 steps from ``src`` in direction ``d`` where a carried tile may stop."""
+def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool, exact: bool = True) -> int:
+    """Empty points 5 steps (``exact``) or up to 5 steps from ``src`` in direction ``d`` where a
+    carried tile may stop (L196-197: "five (5) spaces in one direction", no "up to")."""
     tile = st.board[src]
     code = tile.kind.code
     player = tile.owner
     out = 0
     p = src
-    for _ in range(5):
+    for k in range(5):
         p = step(p, d)
         if p < 0:
             break
@@ -528,6 +529,8 @@ def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> in
         if t is not None:
             if t.owner != player or own_block:
                 break
+            continue
+        if exact and k < 4:
             continue
         if (inf.stops[code] >> p) & 1 and (code not in inf.flowers
                                            or clash_free(inf, st, scan, code, player, p, src)):

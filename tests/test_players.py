@@ -1,9 +1,10 @@
-"""Computer players (issue 9): generic over every variant, seeded, evaluation through the hook,
-chance steps as chance, hidden information read only from the observation; strength against
-``random`` (acceptance 2) with small fixed budgets.
+"""Computer players (issues 9 and 15): generic over every variant, seeded, evaluation through the
+hook, chance steps as chance, hidden information read only from the observation; the named levels
+everywhere; strength against ``random`` with small fixed budgets (the real strength figures come
+from ``benchmarks/strength.py``, never from a timed test).
 
 Strength tests cap each game at a number of decisions; a capped game is counted by the
-evaluation of its final position (``paisho_core.ai.result_for``).  The full 50-game figures of
+evaluation of its final position (``paisho_core.players.result_for``).  The full 50-game figures of
 acceptance 2 take many minutes: they run only with ``PAISHO_LONG=1`` (``paisho match`` prints
 the same figures).
 """
@@ -16,9 +17,9 @@ import pytest
 
 import paisho_core as paisho
 from tests.test_play_support import available_variants, variant_guard
-from paisho_core.ai import (_Node, GreedyPlayer, MCTSPlayer, RandomPlayer, determinize, evaluate,
-                            generic_evaluation, has_hidden_information, make_player, play_game,
-                            result_for)
+from paisho_core.players import (LEVELS, GreedyPlayer, MCTSPlayer, Node, RandomPlayer, determinize,
+                                 evaluate, generic_evaluation, has_hidden_information, make_player,
+                                 play_game, result_for)
 from paisho_core.errors import PaishoError
 from paisho_core.play import run_match
 
@@ -46,8 +47,8 @@ def test_every_player_chooses_a_legal_move(variant):
             pytest.skip("random opening ended the game")
         legal = {str(m) for m in game.legal_moves()}
         before = game.position()
-        for kind in ("random", "greedy", "mcts:12"):
-            move = make_player(kind, seed=1).choose(game)
+        for kind in LEVELS + ("mcts:12",):
+            move = make_player(kind, seed=1, iterations=12).choose(game)
             assert str(move) in legal, kind
             assert game.position() == before, f"{kind} changed the game it was asked about"
 
@@ -116,12 +117,11 @@ def test_mcts_handles_chance_steps_as_chance():
         game.play(rng.choice(game.legal_moves()))
     outcomes = {str(m): p for m, p in game.chance_outcomes()}
     bot = MCTSPlayer(seed=1, iterations=30)
-    root = _Node()
+    root = Node()
     for _ in range(30):
         bot._iterate(game.copy(), root)
     assert root.children and set(root.children) <= set(outcomes)
-    assert all(child.mover is None for child in root.children.values())
-    assert sum(child.visits for child in root.children.values()) == 30
+    assert sum(child.visits for _move, child in root.children.values()) == 30
     game.play(game.legal_moves()[0])  # a decision again: the player answers it
     if game.outcome is None and game.chance_outcomes() is None:
         assert str(bot.choose(game)) in {str(m) for m in game.legal_moves()}
@@ -154,9 +154,22 @@ def test_make_player_errors():
         make_player("wizard")
     with pytest.raises(PaishoError):
         make_player("mcts:lots")
+    with pytest.raises(PaishoError):
+        make_player("medium:5")
     assert isinstance(make_player("mcts:7"), MCTSPlayer)
     assert make_player("mcts:7").iterations == 7
     assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+
+
+def test_levels_and_think():
+    """The search levels get slower budgets as they rise; think replaces the budget."""
+    budgets = [make_player(k).seconds for k in ("easy", "medium", "hard")]
+    assert budgets == sorted(budgets) and budgets[1] == 1.0
+    assert make_player("hard", seconds=0.2).seconds == 0.2
+    bot = make_player("medium", iterations=9)
+    assert bot.iterations == 9 and bot.seconds is None
+    assert str(make_player("easy")) == "easy"
 
 
 def test_result_for_capped_game_uses_evaluation():
