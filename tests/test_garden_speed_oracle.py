@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import paisho_core as paisho
 from tests.oracles import garden_reference as oracle
 from tests.test_skud_properties import random_position
@@ -34,6 +32,9 @@ def agree(game) -> int:
     got = listing(game.legal_moves()) if game.outcome is None else []
     want = listing(oracle.legal_moves(game)) if game.outcome is None else []
     assert got == want, (game.position(), sorted(set(got) - set(want))[:5], sorted(set(want) - set(got))[:5])
+    fresh = game.copy()  # no cached list: the early-exit hook answers
+    fresh._changed()
+    assert fresh.has_legal_move() == bool(want)
     engine_pairs = {(frozenset((h.a, h.b)), h.owners) for h in game.harmonies()}
     from paisho_core import board
     oracle_pairs = {(frozenset((board.coords(a), board.coords(b))), tuple(owners))
@@ -109,13 +110,24 @@ def test_fire_games_agree_with_the_frozen_generator():
     assert run_games("fire", FIRE_OPTIONS, games=30, max_plies=200, seed0=2000) > 1500
 
 
-@pytest.mark.parametrize("block", range(4))
-def test_crowded_skud_positions_agree(block):
-    """Random crowded boards (tests/test_skud_properties.random_position) in both decisions."""
+def crowded_positions(block: int) -> int:
+    """Random crowded boards (tests/test_skud_properties.random_position) in both decisions,
+    some with nothing left to plant; returns how many left the player no move."""
+    stuck = 0
     for k in range(60):
         rng = random.Random(block * 1000 + k)
         data = random_position(rng, rng.choice(["turn", "bonus"]), rng.choice(["host", "guest"]),
                                rng.randint(2, 45))
         data["options"] = {n: rng.random() < 0.25 for n in ("IgnoreClashing", "EverythingCapture",
                                                               "DiagonalMovement", "SpecialFlowersBounce")}
-        agree(paisho.from_position(data))
+        if rng.random() < 0.3:
+            for pile in data["reserves"].values():
+                for code in [c for c in pile if c[0] in "RW" and c[1:].isdigit()]:
+                    del pile[code]
+        stuck += agree(paisho.from_position(data)) == 0
+    return stuck
+
+
+def test_crowded_skud_positions_agree():
+    """Including positions with no legal move (the early-exit hook must say so too)."""
+    assert sum(crowded_positions(block) for block in range(4)) > 0

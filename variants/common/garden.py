@@ -413,26 +413,38 @@ def reach4(s: int, dist: int, empty: int) -> int:
     return PLAYABLE & ~unseen & ~(1 << s)
 
 
-def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile: int = 0,
-                 capture=None, protected: int = 0, step=step4) -> list[Move]:
-    """Every move of one of ``player``'s tiles along a clear path up to its distance.
+class Arranging:
+    """The rules of one position's arrangements: ``clash``, the position's clash map (None: no
+    clash rule); ``immobile``, points whose tiles may not move (trapped); ``capture(mover)``, the
+    points whose tiles ``mover`` may capture (None: a move never ends on an occupied point);
+    ``protected``, points that can never be captured; ``step``, the one-step move."""
 
-    ``clash``: the position's clash map (None: no clash rule).  ``immobile``: points whose
-    tiles may not move (trapped).  ``capture(mover)`` gives the points whose tiles ``mover`` may
-    capture (None: a move never ends on an occupied point).  ``protected``: points that can never be captured.  The
-    clash test is local: with the mover lifted from S, the pair of line neighbours across S
-    must not clash (unless the mover lands between them or captures one of them), and the
-    mover on E must not see a clashing tile along its row or column (see ClashMap.lifted).
-    """
+    __slots__ = ("clash", "immobile", "capture", "protected", "step")
+
+    def __init__(self, clash: ClashMap | None, immobile: int = 0, capture=None,
+                 protected: int = 0, step=step4) -> None:
+        self.clash = clash
+        self.immobile = immobile
+        self.capture = capture
+        self.protected = protected
+        self.step = step
+
+
+def _destinations(state, r: Roles, player: str, how: Arranging):
+    """``(code, s, dist, stops, points)`` for each of ``player``'s tiles that can move, with
+    the points it may end on: along a clear path up to its distance, on a point it may stand on,
+    a capture only where allowed.  The clash test is local: with the mover lifted from S, the
+    pair of line neighbours across S must not clash (unless the mover lands between them or
+    captures one of them), and the mover on E must not see a clashing tile along its row or
+    column (see ClashMap.lifted)."""
     b = state.board
     occ = state.occupied
     empty = PLAYABLE & ~occ
     blockers = occ | GATES
     blockers_t = state.occupied_t | GATES_T
     move_of, stops_of = r.move, r.stops
-    arrange_row = r.moves.arrange_row
-    out: list[Move] = []
-    for s in bits(state.owned[player] & ~immobile):
+    clash, capture, step = how.clash, how.capture, how.step
+    for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
         dist = move_of.get(code, 0)
@@ -444,10 +456,9 @@ def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile:
         else:
             landing, touched = reach(s, dist, empty, step)
         stops = stops_of[code]
-        landing &= stops
-        cand = landing
+        cand = landing & stops
         if capture is not None:
-            touched &= stops & ~GATES & ~protected
+            touched &= stops & ~GATES & ~how.protected
             if touched:
                 cand |= touched & capture(tile)
         if not cand:
@@ -459,15 +470,29 @@ def arrangements(state, r: Roles, player: str, clash: ClashMap | None, immobile:
                 keep, bad = clash.lifted(b, s, code, blockers, blockers_t)
                 cand &= keep & ~bad
         if cand:
-            out += [m for bit, m in arrange_row(code, s, dist, stops, step) if cand & bit]
+            yield code, s, dist, stops, cand
+
+
+def arrangements(state, r: Roles, player: str, how: Arranging) -> list[Move]:
+    """Every move of one of ``player``'s tiles (see :func:`_destinations`)."""
+    row = r.moves.arrange_row
+    step = how.step
+    out: list[Move] = []
+    for code, s, dist, stops, cand in _destinations(state, r, player, how):
+        out += [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
     return out
+
+
+def can_arrange(state, r: Roles, player: str, how: Arranging) -> bool:
+    """Has ``player`` at least one arrangement?  (Stops at the first tile that can move.)"""
+    return next(_destinations(state, r, player, how), None) is not None
 
 
 def end_of_turn_outcome(game, pair_list, count_ending: bool, count_reason: str):
     """The garden games' end check at a turn boundary: a ring, else the midline count when
     ``count_ending``, else a draw if the player to move has no legal decision at all."""
     outcome = ring_or_count_outcome(pair_list, count_ending, count_reason)
-    if outcome is None and not game.legal_moves():
+    if outcome is None and not game.has_legal_move():
         outcome = Outcome(None, "no legal move", {"stuck": game.state.to_move})
     return outcome
 

@@ -165,7 +165,22 @@ def _turn_moves(game, state, player):
     if not state.occupied:
         return _plants(game, state, player, codes, first_points(game), "", "plant")
     return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
-            + garden.arrangements(state, r, player, garden.clash_map(game)))
+            + garden.arrangements(state, r, player, garden.Arranging(garden.clash_map(game))))
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    """Early exit for the end check: in a turn after the first plant, a plant or else the first
+    tile that can move (a draw or a placement always has a move: the core builds the list)."""
+    st = game.state
+    if st.phase != "turn" or not st.occupied:
+        return None
+    player = st.to_move
+    clash = garden.clash_map(game)
+    points = plant_points(game, st)
+    if any(garden.placement_mask(clash, code, points) for code in _library_codes(game, st, player)):
+        return True
+    return garden.can_arrange(st, roles(game.variant), player, garden.Arranging(clash))
 
 
 def _draw_moves(game, state, player):

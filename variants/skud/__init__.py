@@ -194,17 +194,17 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     return out
 
 
-def _arrangements(game, state, player: str) -> list[Move]:
-    """Every arrangement (reference 2.6): trapped tiles stay, captures by rule 2.9, no tile may
-    end next to a Bamboo's protected tiles by capture."""
+def _arranging(game) -> garden.Arranging:
+    """The rules of arranging (reference 2.6): trapped tiles stay, captures by rule 2.9, the
+    tiles around a Bamboo are never captured; options IgnoreClashing and DiagonalMovement."""
     r = roles(game.variant)
     opts = game.options
     cm = masks(game)
     bamboo_zone = 0
     for q in bits(garden.mask_of_codes(cm, r.codes.get("bamboo", ()))):
         bamboo_zone |= AROUND[q]
-    return garden.arrangements(
-        state, r, player, None if opts.get("IgnoreClashing") else garden.clash_map(game),
+    return garden.Arranging(
+        None if opts.get("IgnoreClashing") else garden.clash_map(game),
         immobile=flags(game)[0], capture=_captures(game, r, cm), protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4)
 
@@ -288,11 +288,15 @@ def _place_bamboo(game, state, p: int, tile) -> None:
         state.give("reserve", t.owner, t.kind.code)
 
 
+def _opening(game, state) -> bool:
+    """Is this turn 1 of a game with the mirrored opening (a fixed plant)?"""
+    return state.turn == 1 and not game.options.get("InformalStart")
+
+
 def _turn_moves(game, state, player: str) -> list[Move]:
     r = roles(game.variant)
     pile = state.pile("reserve", player)
-    informal = game.options.get("InformalStart")
-    if state.turn == 1 and not informal:
+    if _opening(game, state):
         if player == "guest":
             gate = board.index(*game.variant.rules_config["gates"]["guest"])
             if state.board[gate] is not None:
@@ -310,7 +314,23 @@ def _turn_moves(game, state, player: str) -> list[Move]:
             if pile.get(code):
                 return [Move("plant", f"{code}{LABEL[gate]}", tile=code, dst=gate)]
     basics = [c for c in r.basic_order if pile.get(c)]
-    return _plants(game, state, player, basics, "", "plant") + _arrangements(game, state, player)
+    return (_plants(game, state, player, basics, "", "plant")
+            + garden.arrangements(state, r, player, _arranging(game)))
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    """Early exit for the end check: in a turn after the opening, a plant or else the first
+    tile that can move (the other decisions have few moves: the core builds their list)."""
+    st = game.state
+    if st.phase != "turn" or _opening(game, st):
+        return None
+    r = roles(game.variant)
+    player = st.to_move
+    pile = st.pile("reserve", player)
+    basics = [c for c in r.basic_order if pile.get(c)]
+    return bool(_plants(game, st, player, basics, "", "plant")) or garden.can_arrange(
+        st, r, player, _arranging(game))
 
 
 def _raw_moves(game):
