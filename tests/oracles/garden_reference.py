@@ -5,66 +5,28 @@ speed work of issue 14 (main at b462149), kept as the slow test oracle.  Do not 
 It reads only the game's state, options, tile set and variant (never ``game.cache``), so it
 shares no memo with the engine.  Every function is the pre-speed code with its per-state memo
 replaced by plain recomputation.
+
+Helpers the speed work left as they were (tile roles, the clash test of one changed point,
+Wheel turns, Boat destinations, the accent choice, the opening, Fire's draw) are imported from
+the engine rather than copied.
 """
 from __future__ import annotations
-
-from itertools import combinations_with_replacement
 
 from paisho_core import board
 from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
 from paisho_core.board import nearest_east_north
 from paisho_core.game import Move
-from paisho_core.sight import between, reach, rotate_clockwise, step4, step_diagonal, transpose_mask
+from paisho_core.sight import between, reach, step4, step_diagonal, transpose_mask
 from paisho_core.tiles import PLAYERS, other
+from variants import fire as fire_engine
+from variants import skud as skud_engine
+from variants.common.garden import (boat_flower_destinations, clash_at, clash_between, code_masks,
+                                    line_cancelled, roles, rotate, wheel_rotation, Roles)
 
-ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
 GATES_T = transpose_mask(GATES)
-_COLUMN = sum(1 << (k * board.SIZE) for k in range(board.SIZE))
-
-
-class Roles:
-    def __init__(self, variant) -> None:
-        ts = variant.tileset
-        self.basic = frozenset(k.code for k in ts.kinds if k.group == "basic")
-        self.special = frozenset(k.code for k in ts.kinds if k.group == "special")
-        self.accent = frozenset(k.code for k in ts.kinds if k.group == "accent")
-        self.flower = self.basic | self.special
-        self.role: dict[str, str] = {}
-        self.code: dict[str, str] = {}
-        self.codes: dict[str, tuple[str, ...]] = {}
-        for k in ts.kinds:
-            for tag in k.tags:
-                if tag in ROLES:
-                    self.role[k.code] = tag
-                    self.code.setdefault(tag, k.code)
-                    self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
-        self.stops = {k.code: k.stops for k in ts.kinds}
-        self.move = {k.code: k.move for k in ts.kinds}
-        self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
-        self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
-        self.harmony = variant.harmony
-        self.wild = variant.wild
-        self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
-        self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
-
-    def is_(self, code: str, role: str) -> bool:
-        return self.role.get(code) == role
-
-
-def roles(variant) -> Roles:
-    return Roles(variant)
 
 
 # -- shared garden mechanics -------------------------------------------------------------------
-
-def code_masks(state) -> dict[str, int]:
-    out: dict[str, int] = {}
-    b = state.board
-    for i in bits(state.occupied):
-        code = b[i].kind.code
-        out[code] = out.get(code, 0) | (1 << i)
-    return out
-
 
 def role_mask(state, r: Roles, role: str, player: str | None = None) -> int:
     masks = code_masks(state)
@@ -77,45 +39,6 @@ def role_mask(state, r: Roles, role: str, player: str | None = None) -> int:
 def group_mask(state, codes) -> int:
     b = state.board
     return sum(1 << i for i in bits(state.occupied) if b[i].kind.code in codes)
-
-
-def clash_between(state, r: Roles, a: int, b: int) -> bool:
-    if a < 0 or b < 0 or (GATES >> a) & 1 or (GATES >> b) & 1:
-        return False
-    ta, tb = state.board[a], state.board[b]
-    if ta is None or tb is None:
-        return False
-    return tb.kind.code in r.clash_partners[ta.kind.code]
-
-
-def clash_at(state, r: Roles, points) -> bool:
-    blockers = state.occupied | GATES
-    blockers_t = state.occupied_t | GATES_T
-    board_ = state.board
-    partners = r.clash_partners
-    for p in points:
-        e, w, n, s = nearest(blockers, blockers_t, p)
-        tile = board_[p]
-        if tile is not None:
-            if (GATES >> p) & 1:
-                continue
-            mine = partners[tile.kind.code]
-            if not mine:
-                continue
-            for q in (e, w, n, s):
-                if q >= 0 and not (GATES >> q) & 1 and board_[q] is not None and board_[q].kind.code in mine:
-                    return True
-        elif not (GATES >> p) & 1:
-            if clash_between(state, r, e, w) or clash_between(state, r, n, s):
-                return True
-    return False
-
-
-def line_cancelled(rock_mask: int, a: int, horizontal: bool) -> bool:
-    row, col = divmod(a, board.SIZE)
-    if horizontal:
-        return bool((rock_mask >> (row * board.SIZE)) & board.ROW_MASK)
-    return bool(rock_mask & (_COLUMN << col))
 
 
 def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, protected: int = 0,
@@ -174,36 +97,6 @@ def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, 
     return out
 
 
-def wheel_rotation(state, r: Roles, centre: int):
-    moves = []
-    b = state.board
-    rocks = r.codes.get("rock", ())
-    for q in bits(AROUND[centre]):
-        tile = b[q]
-        if (GATES >> q) & 1:
-            if tile is not None:
-                return None
-            continue
-        if tile is None:
-            continue
-        if tile.kind.code in rocks:
-            return None
-        dst = rotate_clockwise(centre, q)
-        if dst < 0 or (GATES >> dst) & 1:
-            return None
-        code = tile.kind.code
-        if code in r.basic and not (r.stops[code] >> dst) & 1:
-            return None
-        moves.append((q, dst))
-    return moves
-
-
-def rotate(state, moves) -> None:
-    lifted = [(dst, state.ident[src], state.lift(src)) for src, dst in moves]
-    for dst, ident, tile in lifted:
-        state.put(dst, tile, ident)
-
-
 def placement_mask(state, r: Roles, code: str, points: int) -> int:
     partners = r.clash_partners.get(code)
     if not partners:
@@ -221,24 +114,6 @@ def placement_mask(state, r: Roles, code: str, points: int) -> int:
     for p in bits(out):
         if (bad_v >> TRANSPOSE[p]) & 1:
             out &= ~(1 << p)
-    return out
-
-
-def boat_flower_destinations(state, r: Roles, target: int, boat_tile, check_clash: bool) -> list[int]:
-    flower = state.board[target]
-    allowed = r.stops[flower.kind.code] if flower.kind.code in r.basic else PLAYABLE & ~GATES
-    out = []
-    ident = state.ident[target]
-    for q in bits(AROUND[target] & ~state.occupied & ~GATES & allowed):
-        state.lift(target)
-        state.put(q, flower, ident)
-        state.put(target, boat_tile, -1)
-        bad = check_clash and clash_at(state, r, (target, q))
-        state.lift(target)
-        state.lift(q)
-        state.put(target, flower, ident)
-        if not bad:
-            out.append(q)
     return out
 
 
@@ -358,25 +233,6 @@ def skud_pairs(game, state=None):
     return out
 
 
-def _accent_choices(game, player: str) -> list[str]:
-    r = roles(game.variant)
-    pile = game.state.pile("reserve", player)
-    pool = []
-    for code in r.accent_order:
-        pool += [code] * pile.get(code, 0)
-    keep = game.variant.rules_config.get(
-        "accents_kept_double" if game.options.get("DoubleAccentTiles") else "accents_kept", 4)
-    keep = min(keep, len(pool))
-    seen = []
-    for combo in combinations_with_replacement(range(len(r.accent_order)), keep):
-        counts: dict[str, int] = {}
-        for k in combo:
-            counts[r.accent_order[k]] = counts.get(r.accent_order[k], 0) + 1
-        if all(pile.get(c, 0) >= n for c, n in counts.items()):
-            seen.append(",".join(r.accent_order[k] for k in combo))
-    return seen
-
-
 def _skud_open_plant_points(game, state, player: str, code: str) -> int:
     pts = GATES & ~state.occupied
     r = roles(game.variant)
@@ -440,20 +296,6 @@ def _skud_arrangements(game, state, player: str) -> list[Move]:
         step=step_diagonal if opts.get("DiagonalMovement") else step4)
 
 
-def _skud_place_bamboo(game, state, p: int, tile) -> None:
-    r = roles(game.variant)
-    state.put(p, tile)
-    around = AROUND[p]
-    if around & GATES & state.occupied:
-        return
-    own = state.owned[tile.owner] & around & ~GATES
-    if not any(state.board[q].kind.code in r.flower for q in bits(own)):
-        return
-    for q in bits(around & state.occupied):
-        t = state.lift(q)
-        state.give("reserve", t.owner, t.kind.code)
-
-
 def _skud_bonus_moves(game, state, player: str) -> list[Move]:
     r = roles(game.variant)
     check = not game.options.get("IgnoreClashing")
@@ -471,7 +313,7 @@ def _skud_bonus_moves(game, state, player: str) -> list[Move]:
             for p in bits(free):
                 if check:
                     trial = state.copy()
-                    _skud_place_bamboo(game, trial, p, tile)
+                    skud_engine._place_bamboo(game, trial, p, tile)
                     if clash_at(trial, r, bits(AROUND[p] | (1 << p))):
                         continue
                 out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
@@ -485,26 +327,10 @@ def _skud_bonus_moves(game, state, player: str) -> list[Move]:
 
 
 def _skud_turn_moves(game, state, player: str) -> list[Move]:
+    if skud_engine._opening(game, state):
+        return skud_engine._turn_moves(game, state, player)
     r = roles(game.variant)
     pile = state.pile("reserve", player)
-    informal = game.options.get("InformalStart")
-    if state.turn == 1 and not informal:
-        if player == "guest":
-            gate = board.index(*game.variant.rules_config["gates"]["guest"])
-            if state.board[gate] is not None:
-                return []
-            return [Move("plant", f"{c}{LABEL[gate]}", tile=c, dst=gate)
-                    for c in r.basic_order if pile.get(c)]
-        gate = board.index(*game.variant.rules_config["gates"]["host"])
-        guest_gate = board.index(*game.variant.rules_config["gates"]["guest"])
-        opening = state.board[guest_gate]
-        if opening is not None and state.board[gate] is None:
-            code = opening.kind.code
-            if game.options.get("ClashingOpening"):
-                partners = sorted(r.clash_partners[code])
-                code = partners[0] if partners else code
-            if pile.get(code):
-                return [Move("plant", f"{code}{LABEL[gate]}", tile=code, dst=gate)]
     basics = [c for c in r.basic_order if pile.get(c)]
     return _skud_plants(game, state, player, basics, "", "plant") + _skud_arrangements(game, state, player)
 
@@ -512,7 +338,7 @@ def _skud_turn_moves(game, state, player: str) -> list[Move]:
 def _skud_raw_moves(game):
     st = game.state
     if st.phase == "accents":
-        return [Move("accents", text, aux=tuple(text.split(","))) for text in _accent_choices(game, st.to_move)]
+        return [Move("accents", text, aux=tuple(text.split(","))) for text in skud_engine.accent_choices(game, st.to_move)]
     if st.phase == "bonus":
         return _skud_bonus_moves(game, st, st.to_move)
     return _skud_turn_moves(game, st, st.to_move)
@@ -636,12 +462,6 @@ def _fire_turn_moves(game, state, player):
             + arrangements(state, r, player))
 
 
-def _fire_draw_moves(game, state, player):
-    pile = state.pile("reserve", player)
-    return [Move("draw", f"draw {k.code}", tile=k.code)
-            for k in game.tileset.kinds if pile.get(k.code)]
-
-
 def _fire_place_moves(game, state, player):
     r = roles(game.variant)
     code = state.extra["drawn"]
@@ -655,7 +475,7 @@ def _fire_place_moves(game, state, player):
 def fire_legal_moves(game) -> list[Move]:
     st = game.state
     if st.phase == "draw":
-        return _fire_draw_moves(game, st, st.to_move)
+        return fire_engine._draw_moves(game, st, st.to_move)
     if st.phase == "place":
         return _fire_place_moves(game, st, st.to_move)
     return _fire_turn_moves(game, st, st.to_move)
