@@ -4,9 +4,14 @@ The page keeps its hand-written introduction; everything between the two REPORT 
 replaced by ``paisho compare``'s Markdown for all registered variants.  Nothing in the report is
 typed by hand.
 
-    python scripts/gen_compare_report.py                       # 200 games per variant, 2 workers
-    python scripts/gen_compare_report.py --games 1000 --json report.json
-    python scripts/gen_compare_report.py --from-json report.json   # re-render a saved run
+    python scripts/gen_compare_report.py --games 1000          # default players, 2 workers
+    python scripts/gen_compare_report.py --games 1000 --json all.json --house-json house.json
+    python scripts/gen_compare_report.py --from-json all.json --house-from-json house.json
+
+Besides every registered variant it runs a house-rule example (``--house``, by default a base
+variant against itself with one option) and writes, for each variant, a few sentences read off
+the figures: the first player's edge, how games end, how long they last.  PNG plots go to
+docs/img/compare/ and the Markdown links them.
 """
 from __future__ import annotations
 
@@ -16,19 +21,102 @@ import platform
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
+PLOTS = "img/compare"
+"""Where the plots go, relative to the page."""
+HOUSE = ["skud", "skud:NoWheels=true"]
 PAGE = ROOT / "docs" / "comparing.md"
 BEGIN = "<!-- BEGIN GENERATED REPORT (scripts/gen_compare_report.py) -->"
 END = "<!-- END GENERATED REPORT -->"
 
 
+def _report(args, names, saved: Optional[Path], save: Optional[Path]):
+    """A report and its timing: read from ``saved``, or played now (and written to ``save``)."""
+    from paisho_core import compare
+
+    if saved:
+        report = json.loads(saved.read_text("utf-8"))
+        return report, report.pop("timing", None)
+    kwargs = {"max_plies": args.max_plies} if args.max_plies else {}
+    if args.players:
+        kwargs["players"] = args.players
+    start, cpu0 = time.perf_counter(), compare.child_cpu()
+    per_variant: dict = {}
+    report = compare.run_compare(list(names), games=args.games, seed=args.seed, workers=args.workers,
+                                 progress=True, timing=per_variant, **kwargs)
+    elapsed, cpu = time.perf_counter() - start, compare.child_cpu() - cpu0
+    timing = {"seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "workers": args.workers,
+              "machine": f"{platform.machine()}, Python {platform.python_version()}",
+              "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()}}
+    if save:
+        save.write_text(json.dumps(dict(report, timing=timing), indent=2, ensure_ascii=False) + "\n", "utf-8")
+    return report, timing
+
+
+def _timing_lines(timing) -> list[str]:
+    if not timing:
+        return []
+    return ["", f"Wall time: {timing['seconds']:.0f} s with {timing['workers']} worker processes on a "
+                f"shared two-core machine, {timing.get('cpu_seconds', 0):.0f} CPU seconds in the workers "
+                f"({timing['machine']}). CPU seconds per game: "
+                + ", ".join(f"{k} {v:.2f}" for k, v in timing.get("cpu_seconds_per_game", {}).items()) + "."]
+
+
+def _pct(rate) -> str:
+    return f"{100 * rate['rate']:.0f}%" if rate and rate.get("rate") is not None else "-"
+
+
+def _ci(rate) -> str:
+    lo, hi = rate["ci95"]
+    return f"{100 * lo:.0f}-{100 * hi:.0f}%"
+
+
+def prose(v: dict) -> str:
+    """A few sentences on one variant, read off its self-play figures only."""
+    p = v["play"]
+    n = p["games"]
+    out = []
+    share = p["first_player_share_of_decisive"]
+    decisive = share["of"]
+    first = p["first_player"] or "first player"
+    if decisive:
+        lo, hi = share["ci95"]
+        verdict = ("a clear edge for the first player" if lo > 0.5 else
+                   "a clear edge for the second player" if hi < 0.5 else
+                   "no edge either way that these games can show")
+        out.append(f"The {first} moves first and took {share['count']} of the {decisive} decisive games "
+                   f"({_pct(share)}, 95% interval {_ci(share)}): {verdict}.")
+    else:
+        out.append("No game was decisive, so these games say nothing about a first-player edge.")
+    ends = p["ends"]
+    top = "; ".join(f"{e['reason']} {100 * e['share']:.0f}%" for e in ends[:3])
+    out.append(f"Games ended by: {top}" + (f" (and {len(ends) - 3} other ways)" if len(ends) > 3 else "") + ".")
+    if (p["at_cap"]["rate"] or 0) > 0.5:
+        out.append(f"{_pct(p['at_cap'])} of the games stopped at a length limit, so these players rarely "
+                   "finish this variant and its win figures mean little.")
+    elif p["draws"]["count"]:
+        out.append(f"Draws: {_pct(p['draws'])}.")
+    d, t = p["decisions"], p["turns"]
+    out.append(f"A game lasted {d['median']:.0f} decisions at the median ({d['p10']:.0f}-{d['p90']:.0f} "
+               f"for the middle 80%), about {t['median']:.0f} turns, with {p['branching']['mean']:.0f} "
+               f"legal moves per decision on average; {p['captures']['mean']:.1f} captures per game.")
+    if n < 100:
+        out.append(f"With {n} games the intervals are wide.")
+    return " ".join(out)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200, help="self-play games per variant")
+    ap.add_argument("--games", type=int, default=1000, help="self-play games per variant")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", default="random")
+    ap.add_argument("--players", default=None, help="player level (default: the command's)")
+    ap.add_argument("--house", nargs="+", default=HOUSE, help="the house-rule example: a base, then overlays or options")
+    ap.add_argument("--house-json", type=Path, help="also save the house-rule example's JSON here")
+    ap.add_argument("--house-from-json", type=Path, help="render a saved house-rule example")
+    ap.add_argument("--note", default="", help="a sentence put above the report (e.g. why n is small)")
     ap.add_argument("--max-plies", type=int, default=None, help="decision cap (default: the command's)")
     ap.add_argument("--json", type=Path, help="also save the JSON report here")
     ap.add_argument("--html", type=Path, help="also save the HTML report here")
@@ -38,39 +126,40 @@ def main(argv=None) -> int:
 
     from paisho_core import compare, variants
 
-    if args.from_json:
-        report = json.loads(args.from_json.read_text("utf-8"))
-        timing = report.pop("timing", None)
-    else:
-        kwargs = {"max_plies": args.max_plies} if args.max_plies else {}
-        start, cpu0 = time.perf_counter(), compare.child_cpu()
-        per_variant: dict = {}
-        report = compare.run_compare(variants(), games=args.games, players=args.players,
-                                     seed=args.seed, workers=args.workers, progress=True,
-                                     timing=per_variant, **kwargs)
-        elapsed, cpu = time.perf_counter() - start, compare.child_cpu() - cpu0
-        timing = {"seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "workers": args.workers,
-                  "machine": f"{platform.machine()}, Python {platform.python_version()}",
-                  "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()}}
-    if args.json:
-        saved = dict(report, timing=timing) if timing else report
-        args.json.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    report, timing = _report(args, variants(), args.from_json, args.json)
+    house, house_timing = _report(args, args.house, args.house_from_json, args.house_json)
     if args.html:
         args.html.write_text(compare.render(report, "html"), "utf-8")
+    plots_dir = args.page.parent / PLOTS
+    for old in plots_dir.glob("*.png") if plots_dir.is_dir() else []:
+        old.unlink()
+    plotted = True
+    try:
+        compare.write_plots(report, plots_dir)
+        compare.write_plots(house, plots_dir / "house")
+    except compare.CompareError as exc:
+        print(f"no plots: {exc}", file=sys.stderr)
+        plotted = False
 
     s = report["settings"]
     names = ", ".join(f"`{v}`" for v in s["variants"])
-    lines = [BEGIN, "",
-             "This report was produced by `python scripts/gen_compare_report.py` (equivalent to "
-             f"`paisho compare {' '.join(s['variants'])} --games {s['games']} --seed {s['seed']} "
-             f"--max-plies {s['max_plies']} --players {s['players']} --format md`), over every "
-             f"registered variant: {names}."]
-    if timing:
-        lines += ["", f"Wall time: {timing['seconds']:.0f} s with {timing['workers']} worker "
-                      f"processes, {timing.get('cpu_seconds', 0):.0f} CPU seconds in the workers "
-                      f"({timing['machine']}). CPU seconds per game: "
-                      + ", ".join(f"{k} {v:.3f}" for k, v in timing.get("cpu_seconds_per_game", {}).items()) + "."]
-    lines += ["", compare.render_md(report, heading=3), "", END]
+    lines = [BEGIN, ""]
+    if args.note:
+        lines += [f"!!! note\n    {args.note}", ""]
+    lines += ["This report was produced by `python scripts/gen_compare_report.py` (equivalent to "
+              f"`paisho compare {' '.join(s['variants'])} --games {s['games']} --seed {s['seed']} "
+              f"--max-plies {s['max_plies']} --players {s['players']} --format md --plots {PLOTS}`), over "
+              f"every registered variant: {names}. Players: {s.get('players_text', s['players'])}."]
+    lines += _timing_lines(timing)
+    lines += ["", "### What the figures say", ""]
+    lines += [f"- **{v['label']}**: {prose(v)}" for v in report["variants"]]
+    lines += ["", compare.render_md(report, heading=3, plots=PLOTS if plotted else None)]
+    hs = house["settings"]
+    lines += ["", "### A house rule: " + " against ".join(f"`{x}`" for x in reversed(hs["variants"])), "",
+              f"`paisho compare {' '.join(hs['variants'])} --games {hs['games']} --seed {hs['seed']} "
+              f"--players {hs['players']}`, the same players and cap."]
+    lines += _timing_lines(house_timing)
+    lines += ["", compare.render_md(house, heading=4, plots=PLOTS + "/house" if plotted else None), "", END]
     block = "\n".join(lines)
 
     page = args.page.read_text("utf-8") if args.page.exists() else ""
