@@ -332,6 +332,8 @@ class Game:
         """Per-state memo for hooks (cleared on every change)."""
         self.used_chance = False
         self.tags: dict[str, str] = {}
+        self.repairs: list[Any] = []
+        """What a tolerant record reader repaired to replay the record (``record.Repair``)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -761,19 +763,13 @@ class Game:
         return True
 
     def __eq__(self, other: object) -> bool:
-        """Two games are equal when they stand at the same position of the same variant and
-        options (their histories may differ)."""
+        """Two games are equal when they stand at the same position (equal :attr:`key`) of the
+        same variant and options; their histories may differ."""
         if not isinstance(other, Game):
             return NotImplemented
         if self.variant.name != other.variant.name or self.options != other.options:
             return False
-        key = getattr(self, "key", None)
-        if key is not None:
-            return key == getattr(other, "key", None)
-        mine, theirs = self.position(), other.position()
-        mine.pop("seed", None)
-        theirs.pop("seed", None)
-        return mine == theirs
+        return self.key == other.key
 
     __hash__ = None  # type: ignore[assignment]  # mutable: equal games may change apart
 

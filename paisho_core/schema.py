@@ -52,7 +52,7 @@ def _line_map(root) -> dict:
     alias bomb costs no more than its text."""
     out: dict = {}
     seen: set[int] = set()
-    stack = [(root, ())]
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())]
     while stack:
         node, path = stack.pop()
         out.setdefault(path, node.start_mark.line + 1)
@@ -77,7 +77,7 @@ def _check_nesting(text: str, source: str) -> None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > limits.MAX_DEPTH:
-                line = event.start_mark.line + 1
+                line = event.start_mark.line + 1 if event.start_mark else 0
                 raise DocumentError(source, [("$", line, f"nested more than {limits.MAX_DEPTH} "
                                                          f"levels deep")])
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):

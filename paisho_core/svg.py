@@ -105,7 +105,7 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
           arrows: Iterable[tuple[Point, Point]] = (),
           fill: Mapping[Point, str] | None = None,
           orientation: Literal["guest", "host"] = "guest", flipped: bool = False,
-          size: int | None = None, coordinates: bool = True, legend: bool = False,
+          size: int | None = None, coordinates: bool | None = None, legend: bool = False,
           caption: bool | str = True) -> str:
     """The game's current position as an SVG document (a string).
 
@@ -122,7 +122,8 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
             Guest's gate ``(0,-8)`` at the bottom) or ``"host"`` (turned half a turn).
         flipped: ``True`` is the same as ``orientation="host"``.
         size: the picture's width in pixels (the height follows); None for its natural size.
-        coordinates: print the x and y coordinates around the board.
+        coordinates: print the x and y coordinates around the board (None, the default: yes,
+            unless the variant's board is drawn turned, where edge labels would mislead).
         legend: draw every tile kind of the variant under the board with its name.
         caption: ``True`` writes the variant, turn and last move under the board; a string
             writes that text instead; ``False`` writes none.
@@ -176,7 +177,7 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
                    'stroke="#8a7355" stroke-width="0.7"/>')
     out.append('</g>')
     out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="#3d2a18" stroke-width="2"/>')
-    if coordinates:
+    if coordinates or (coordinates is None and not is_rotated(game)):
         out.extend(_coordinates(turn))
     for i in grid.POINTS:  # the points, gates marked
         x, y = grid.coords(i)
