@@ -593,13 +593,13 @@ def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
     parent = None
     if "extends" in definition:
         parent = _parent_of(definition["extends"], path, lines, _seen + (path,))
-    own = [_plugin_from_path(spec, path.parent, path, lines, key)
-           for spec, key in _hook_entries(definition)]
     name = definition["name"]
-    if parent is None and not own and name in _entry_point_modules():
+    if parent is None and name in _entry_point_modules():
         installed = get_variant(name)  # the YAML of an installed variant: its module has the rules
         if Path(installed.source).resolve() == path:
             return installed
+    own = [_plugin_from_path(spec, path.parent, path, lines, key)
+           for spec, key in _hook_entries(definition)]
     if parent is None and not own:
         raise _problem(path, lines, ("name",), "a variant needs 'extends' (the variant it "
                        "changes) or 'hooks' (the Python files with its rules)")
