@@ -166,7 +166,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
         def make():
             game = new_game(name, options=options, seed=seed)
             return Table(game, sides, seed=seed)
-        table = await run_in_threadpool(_guard, make)
+        table = await run_in_threadpool(make)
         key = tables.add(table)
         return JSONResponse(await run_in_threadpool(_locked_view, key, table))
 
@@ -176,7 +176,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
         name = field(data, "variant", str, None, limit=100)
         if name:
             registered_name(name, "the request")
-        table = await run_in_threadpool(_guard, _load_table, text, name)
+        table = await run_in_threadpool(_load_table, text, name)
         key = tables.add(table)
         return JSONResponse(await run_in_threadpool(_locked_view, key, table))
 
@@ -195,7 +195,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
 
         def run():
             with table.lock:
-                said = _guard(handler, table, data)
+                said = handler(table, data)
                 view = table_view(key, table)
                 if said:
                     view["said"] = said
@@ -223,6 +223,10 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
             message = f"{request.method} is not allowed here"
         return JSONResponse({"error": message}, status_code=exc.status_code)
 
+    async def refused(request: Request, exc: Exception) -> Response:
+        message = str(exc)[:2000] if isinstance(exc, PaishoError) else "input nested too deeply"
+        return JSONResponse({"error": message}, status_code=400)
+
     async def internal_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": f"internal error ({type(exc).__name__}); the game is "
                                       "unchanged"}, status_code=500)
@@ -242,21 +246,12 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
         # a page elsewhere on the web cannot reach a loopback server by a name of its own
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS))
     return Starlette(routes=routes, middleware=middleware,
-                     exception_handlers={HTTPException: http_error, Exception: internal_error})
+                     exception_handlers={HTTPException: http_error, PaishoError: refused,
+                                         RecursionError: refused, Exception: internal_error})
 
 
 def _asset(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
-
-
-def _guard(fn: Callable, *args):
-    """Run ``fn``; a refusal by the rules (PaishoError) becomes a 400 with its message."""
-    try:
-        return fn(*args)
-    except PaishoError as exc:
-        raise BadRequest(str(exc)[:2000]) from None
-    except RecursionError:
-        raise BadRequest("input nested too deeply") from None
 
 
 def _locked_view(key: str, table: Table) -> dict:

@@ -44,9 +44,7 @@ class Table:
                 bots[p] = make_level(kind, seed)
         self.sides = {p: sides.get(p, "human") for p in PLAYERS}
         self.bots = bots
-        self.shown_to = self.humans[0] if len(self.humans) == 1 else None
-        if not self.hotseat:
-            self.shown_to = self.default_viewer()
+        self.shown_to = self.game.to_move if self.hotseat else self.default_viewer()
 
     @property
     def humans(self) -> list[str]:
