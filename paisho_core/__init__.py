@@ -11,6 +11,7 @@ The Python API (spec section 6)::
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .errors import (IllegalMoveError, NotationError, PaishoError, PositionError, RecordError,
                      VariantError)
@@ -18,7 +19,7 @@ from .game import Game, Harmony, Move, Outcome, State
 from .hookspecs import hookimpl
 from .position import from_position
 from .record import load_record
-from .variant import get_variant, load_variant_file, variants
+from .variant import Variant, get_variant, load_variant_file, resolve, variants
 
 __all__ = [
     "Game", "Harmony", "Move", "Outcome", "State", "hookimpl", "new_game", "variants",
@@ -27,14 +28,24 @@ __all__ = [
 ]
 
 
-def new_game(name: str, options: dict | None = None, seed=None, auto_chance: bool = True) -> Game:
-    """Start a game of a registered variant.  Unknown names or options raise VariantError.
+def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: int | str | None = None,
+             auto_chance: bool = True) -> Game:
+    """Start a game of a variant.  Unknown names or options raise VariantError.
+
+    ``name`` is written as everywhere else (CLI, engine, records): a registered name
+    (``"NAME"``), a name with options (``"NAME:Option=true,Other=2"``), the path of a
+    house-rule YAML file, or a :class:`~paisho_core.variant.Variant`.  ``options`` adds to or
+    overrides the options written in the name.
 
     ``seed`` makes every chance step reproducible; ``auto_chance`` lets the game draw chance
     outcomes itself (records turn it off: they carry the outcomes).
     """
-    variant = get_variant(name) if isinstance(name, str) else name
-    opts = variant.options(options)
+    if isinstance(name, str):
+        variant, given = resolve(name)
+        given.update(options or {})
+    else:
+        variant, given = name, dict(options or {})
+    opts = variant.options(given)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     game = Game(variant, opts, seed, auto_chance)

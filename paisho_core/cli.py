@@ -157,7 +157,7 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
 
 
 # Commands that live in their own modules register themselves here, so each can grow without
-# touching this file: play/show/match (play.py), engine (engine.py), compare (compare.py),
+# touching this file: play/show/match (play.py), engine (engine.py), compare (compare/),
 # new-variant (scaffold.py), serve (web/).
 for _module in ("play", "engine", "compare", "scaffold", "web"):
     try:

@@ -8,6 +8,7 @@ from typing import Any
 from . import board
 from .board import transpose
 from .errors import IllegalMoveError, NotationError, PaishoError
+from .notation import normalise_decision
 from .tiles import PLAYER_CODE, PLAYERS, Tile
 
 
@@ -35,7 +36,18 @@ class Move:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Move({self.text!r})"
+        return f"<Move {self.action} {self.text}>"
+
+    @property
+    def from_point(self) -> tuple[int, int] | None:
+        """The point ``(x, y)`` the move takes a tile from, or None (a plant, an accent choice)."""
+        return _point_of(self.src)
+
+    @property
+    def to_point(self) -> tuple[int, int] | None:
+        """The point ``(x, y)`` the move puts a tile on, or None when it puts none."""
+        return _point_of(self.dst)
+
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
@@ -44,6 +56,16 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+def _point_of(i: object) -> tuple[int, int] | None:
+    if isinstance(i, int) and 0 <= i < board.NCELLS and board.PLAYABLE >> i & 1:
+        return board.coords(i)
+    return None
+
+
+Point = tuple[int, int]
+"""A point of the board as ``(x, y)``, both from -8 to 8 (see docs/formats/board.md)."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +326,9 @@ class Game:
                 raise IllegalMoveError(self._illegal_message(move.text))
             return self._push(found)
         text = str(move).strip()
+        if text == "resign":  # resigning is never a board decision, in any variant
+            self.resign()
+            return self._history[-1][1]
         found = self._index().get(text)
         if found is not None:
             return self._push(found)
@@ -345,6 +370,9 @@ class Game:
             raise IllegalMoveError(f"it is {st.to_move}'s turn, not {player}'s")
         if number is not None and number != st.turn:
             raise IllegalMoveError(f"expected turn {st.turn}, got {number}")
+        if body.strip() == "resign":  # older records wrote a resignation as a turn
+            self.resign(st.to_move)
+            return
         depth = len(self._history)
         turn_key = (st.turn, st.to_move)
         auto, self.auto_chance = self.auto_chance, False  # the turn text carries its chance outcomes
@@ -491,10 +519,122 @@ class Game:
         return view if view is not None else self.position()
 
     def _repr_svg_(self) -> str:
-        """Jupyter draws a game as its board (see paisho_core.svg)."""
-        from .svg import game_svg
+        """Jupyter draws a game as its board: :func:`paisho_core.svg.board` with its defaults."""
+        from .svg import board as draw
 
-        return game_svg(self)
+        return draw(self)
+
+    # -- python-chess-style queries ------------------------------------------------------------
+    @property
+    def variant_string(self) -> str:
+        """The variant and its non-default options as the CLI, the engine and
+        :func:`paisho_core.new_game` read them: ``"NAME:Option=true"``."""
+        from .variant import variant_string
+
+        return variant_string(self.variant, self.options)
+
+    def __repr__(self) -> str:
+        st = self.state
+        if st.outcome is not None:
+            result = f"{st.outcome.winner} won" if st.outcome.winner else "draw"
+            where = f"over: {result} ({st.outcome.reason})"
+        else:
+            where = f"{st.to_move} to move ({st.phase})"
+        return f"<Game {self.variant_string} turn {st.turn}, {where}>"
+
+    def tile_at(self, point: Point | str) -> Tile | None:
+        """The tile on ``point`` (``(x, y)`` or its text ``"(x,y)"``), or None if it is empty.
+
+        ValueError if the point is not on the board."""
+        if isinstance(point, str):
+            from .notation import point as parse_point
+
+            try:
+                return self.state.board[parse_point(point)]
+            except NotationError as exc:
+                raise ValueError(str(exc)) from None
+        x, y = point
+        if not board.on_board(x, y):
+            raise ValueError(f"({x},{y}) is not a point of the board")
+        return self.state.board[board.index(x, y)]
+
+    def tile_map(self, player: str | None = None) -> dict[Point, Tile]:
+        """Every tile on the board (only ``player``'s when given) by its point ``(x, y)``."""
+        return {board.coords(i): tile for i, tile in self.state.tiles(player)}
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome (``game.outcome`` says who won and why)."""
+        return self.state.outcome is not None
+
+    def peek(self) -> Move:
+        """The last decision played (IndexError when none has been)."""
+        if not self._history:
+            raise IndexError("no move has been played")
+        return self._history[-1][1]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal :class:`Move` that ``text`` writes for the pending decision.
+
+        Spaces and ``_`` for ``+`` are tolerated as in :meth:`play`.  NotationError if the text
+        cannot be read as a decision of this variant; IllegalMoveError if it can but is not legal
+        now (the message lists some legal choices).  A whole turn is :meth:`play`'s job."""
+        text = str(text).strip()
+        found = self._index().get(text)
+        if found is not None:
+            return found
+        alt = normalise_decision(text)
+        found = self._index().get(alt)
+        if found is not None:
+            return found
+        from .notation import check_points, split_turn_token
+
+        if split_turn_token(text) is not None:
+            raise NotationError(f"{text!r} is a whole turn; parse_move reads one decision "
+                                "(play() takes whole turns)")
+        check_points(alt)
+        try:
+            decisions = self.rules.parse_turn(self, alt) if self.state.outcome is None else [alt]
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        if decisions and len(decisions) == 1 and decisions[0] != alt:
+            found = self._index().get(decisions[0])
+            if found is not None:
+                return found
+        if decisions is not None and len(decisions) > 1:
+            raise NotationError(f"{text!r} holds {len(decisions)} decisions; parse_move reads one "
+                                "(play() takes whole turns)")
+        if self.state.outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
+        raise IllegalMoveError(self._illegal_message(text))
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True if ``move`` (a Move or one decision's notation) may be played now; never raises
+        for bad text."""
+        if isinstance(move, Move):
+            found = self._index().get(move.text)
+            return found is not None and found.action == move.action
+        try:
+            self.parse_move(move)
+        except PaishoError:
+            return False
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they stand at the same position of the same variant and
+        options (their histories may differ)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if self.variant.name != other.variant.name or self.options != other.options:
+            return False
+        key = getattr(self, "key", None)
+        if key is not None:
+            return key == getattr(other, "key", None)
+        mine, theirs = self.position(), other.position()
+        mine.pop("seed", None)
+        theirs.pop("seed", None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal games may change apart
 
     def copy(self) -> "Game":
         """An independent game with the same history (cheap: states are shared, never mutated)."""

@@ -40,7 +40,11 @@ def label(i: int) -> str:
 
 
 def check_points(text: str) -> None:
-    """NotationError if any ``(x,y)`` written in ``text`` is off the board."""
+    """NotationError if any ``(x,y)`` written in ``text`` is off the board, or if a parenthesis
+    does not belong to a point."""
+    rest = POINT_RE.sub("", text)
+    if "(" in rest or ")" in rest:
+        raise NotationError(f"{text!r}: parentheses must enclose a point (x,y)")
     for m in POINT_RE.finditer(text):
         x, y = int(m.group(1)), int(m.group(2))
         if not board.on_board(x, y):

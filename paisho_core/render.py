@@ -1,7 +1,8 @@
 """Drawing a position as text: Rich markup with colour on a terminal, plain text otherwise.
 
 Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
-and its code (``gR3``); an empty point shows its area (``r`` red garden, ``w`` white garden,
+and its code (``gR3``), the Host's light and the Guest's darker in colour (one convention
+with the SVG: :mod:`paisho_core.style`); an empty point shows its area (``r`` red garden, ``w`` white garden,
 ``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
 touched are marked ``>`` in plain text and highlighted in colour; a tile the variant flags
 (trapped, drained...) is marked ``*``.  Coordinates run along the edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
@@ -11,10 +12,11 @@ screen row is labelled with the coordinates of its two end points.
 from __future__ import annotations
 
 from . import board
+from .style import TERMINAL_STYLE
 from .tiles import PLAYER_CODE, PLAYERS
 
 OWNER_LETTER = {"host": "h", "guest": "g"}
-OWNER_STYLE = {"host": "bold bright_cyan", "guest": "bold bright_yellow"}
+OWNER_STYLE = TERMINAL_STYLE  # Host light, Guest dark (paisho_core.style)
 AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": ""}
 EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black"}
 LAST_STYLE = "on #5a4a00"

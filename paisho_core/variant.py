@@ -741,3 +741,15 @@ def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
 
 def register(variant: Variant) -> None:
     _registry[variant.name] = variant
+
+
+def variant_string(variant: Variant, options: dict) -> str:
+    """The argument :func:`resolve` reads back: ``NAME`` plus ``:OPTION=VALUE,...`` for every
+    option that differs from its default (``NAME:Option=true``)."""
+    pairs = []
+    for name, spec in variant.option_specs.items():
+        value = options.get(name, spec["default"])
+        if value != spec["default"]:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            pairs.append(f"{name}={text}")
+    return variant.name + (":" + ",".join(pairs) if pairs else "")

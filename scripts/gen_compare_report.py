@@ -43,12 +43,12 @@ def main(argv=None) -> int:
         timing = report.pop("timing", None)
     else:
         kwargs = {"max_plies": args.max_plies} if args.max_plies else {}
-        start, cpu0 = time.perf_counter(), compare._child_cpu()
+        start, cpu0 = time.perf_counter(), compare.child_cpu()
         per_variant: dict = {}
         report = compare.run_compare(variants(), games=args.games, players=args.players,
                                      seed=args.seed, workers=args.workers, progress=True,
                                      timing=per_variant, **kwargs)
-        elapsed, cpu = time.perf_counter() - start, compare._child_cpu() - cpu0
+        elapsed, cpu = time.perf_counter() - start, compare.child_cpu() - cpu0
         timing = {"seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "workers": args.workers,
                   "machine": f"{platform.machine()}, Python {platform.python_version()}",
                   "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()}}

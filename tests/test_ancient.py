@@ -497,7 +497,7 @@ def test_forced_passes_end_the_game():
     tile on the board for it) a player must pass; two passes in a row end the game by
     exhaustion.  (The digest's "every red point full" cannot happen: 75 red points, 54 tiles.)"""
     g = game_of([], hand={"B": 1}, host_hand={"B": 1})
-    assert texts(g) == ["pass", "resign"]
+    assert texts(g) == ["pass"]
     g.play("pass")
     assert g.outcome is None
     g.play("pass")
@@ -505,10 +505,36 @@ def test_forced_passes_end_the_game():
 
 
 def test_resign():
-    """book:1092, 1102-1104: a player who forfeits loses."""
+    """book:1092, 1102-1104: a player who forfeits loses.  Issue 20 item 9: resigning goes through
+    ``game.resign()`` as in every variant; it is never among the legal moves."""
     g = game_of([], hand={"W3": 1})
+    assert "resign" not in texts(g)
     g.play("resign")
-    assert g.outcome.winner == "host" and g.outcome.reason == "forfeit"
+    assert g.outcome.winner == "host" and g.outcome.details["resigned"] == "guest"
+    g.undo()
+    assert g.outcome is None
+
+
+def test_random_games_never_resign():
+    """Issue 20 item 9: 12 random Ancient games end without a resignation."""
+    import random
+
+    import paisho_core as paisho
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = paisho.new_game("ancient", seed=seed)
+        while g.outcome is None and g.ply < 600:
+            g.play(rng.choice(g.legal_moves()))
+        assert g.outcome is None or "resigned" not in g.outcome.details
+
+
+def test_old_record_with_resign_turn():
+    """A record written before issue 20 spelled a resignation as the turn ``resign``; it still
+    reads, as a resignation through ``game.resign()``."""
+    g = game_of([], hand={"W3": 1})
+    g.play_turn(None, None, "resign")
+    assert g.outcome.winner == "host" and g.outcome.details["resigned"] == "guest"
 
 
 def test_turn_limit():

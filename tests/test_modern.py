@@ -104,6 +104,21 @@ def test_me5_avatar_comes_back_when_its_point_is_free_and_safe():
     assert at(game, *home) == "HW" and game.position()["reserves"]["host"] == {"Av": 1}
 
 
+def test_avatar_returns_beside_an_enemy_lotus():
+    """Issue 20 item 6, L662-664 and L678: the Avatar waits while a tile is on its point or
+    attacks it; the White Lotus attacks nothing (L655-656), so an enemy Lotus next to the point
+    does not keep it waiting.  ``avatar_return=unless_enemy_adjacent`` is the older reading."""
+    home = (-5, 5)
+    tiles = {(0, -3): "GF", (1, -2): "HAv", (-5, 4): "GL", (-3, 3): "HW", (-6, 6): "HL"}
+    game = pos(tiles)
+    game.play("(0,-3)-(0,-2)")
+    assert at(game, *home) == "HAv"
+    assert game.flags()["captured"] == 1 << board.index(-5, 4)  # the Lotus must now escape
+    game = pos(tiles, avatar_return="unless_enemy_adjacent")
+    game.play("(0,-3)-(0,-2)")
+    assert at(game, *home) is None and game.position()["reserves"]["host"] == {"Av": 1}
+
+
 def test_me6_captured_lotus_must_escape_or_dies():
     """ME6, L655-656 and L687-688: a Lotus with an enemy next to it must step to a safe point
     this turn; if it cannot, it is dead and its owner loses."""

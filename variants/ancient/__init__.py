@@ -7,7 +7,7 @@ two contradict each other.  Every gap is settled on ``docs/variants/ancient/ruli
 
 Decisions (``state.phase``): ``guess`` (the guest picks the host's ``left`` or ``right`` hand),
 ``order`` (whoever the guess favours picks ``first`` or ``second``), ``turn``
-(exchange ``x``, a placement, ``pass`` or ``resign``), ``draw`` (a chance step: the drawn tile),
+(exchange ``x``, a placement or ``pass``), ``draw`` (a chance step: the drawn tile),
 ``discard``, ``boat`` (where the Ship sends the tile it landed on), ``wheel`` (how far the Wheel
 turns its ring) and ``move``.
 """
@@ -176,8 +176,6 @@ def _turn_moves(game, st, o, player) -> list[Move]:
     out += _placements(game, st, o, player)
     if not out:
         out.append(Move("pass", "pass"))
-    if o.allow_resign:
-        out.append(Move("resign", "resign"))
     return out
 
 
@@ -364,9 +362,6 @@ def paisho_apply(game, move):
     if action == "pass":
         ex["passes"] = ex.get("passes", 0) + 1
         _end_turn(st)
-        return
-    if action == "resign":
-        st.outcome = Outcome(other(player), "forfeit", {"resigned": player})
         return
     raise NotationError(f"unknown Ancient action {action!r}")
 

@@ -24,7 +24,7 @@ def _check_point_text(text: str) -> None:
 
 @hookimpl
 def paisho_parse_turn(game, body):
-    """Split a turn body into decisions.  Forms: ``first``/``second``, ``pass``, ``resign``,
+    """Split a turn body into decisions.  Forms: ``first``/``second``, ``pass``,
     ``x:DRAWN/DISCARDED`` (exchange), ``PLACEMENT&MOVE`` with PLACEMENT ``CODE(x,y)``,
     ``B(x,y)>(x,y)`` or ``W(x,y)@k``.  The guess and the order choice are ``left``/``right`` and
     ``first``/``second``, joined by ``,`` when one player makes both.  A drawn tile is kept only
@@ -37,7 +37,7 @@ def paisho_parse_turn(game, body):
         install_deal(game, game.tags["Deal"])
     st = game.state
     o = opts(game)
-    if body in ("pass", "resign"):
+    if body == "pass":
         return [body]
     words = body.split(",")
     if all(w in ("left", "right", "first", "second") for w in words):

@@ -92,7 +92,6 @@ class Opts:
         self.first_player = eff["first_player"]
         self.move_required = eff["move_required"]
         self.turn_limit = int(eff["turn_limit"])
-        self.allow_resign = eff["allow_resign"]
         self.pool_keys = ("host",) if self.shared else ("host", "guest")
 
     def pool_key(self, player: str) -> str:

@@ -56,6 +56,7 @@ class Cfg:
         self.repetition = o["repetition"]
         self.max_turns = o["max_turns"]
         self.no_move = o["no_move"]
+        self.return_blocked_by_lotus = o["avatar_return"] == "unless_enemy_adjacent"
         ts = game.tileset
         self.lotus = frozenset(k.code for k in ts.kinds if "lotus" in k.tags)
         self.avatar = frozenset(k.code for k in ts.kinds if "avatar" in k.tags)
@@ -216,14 +217,19 @@ def paisho_apply(game, move):
 
 def reincarnate(game, state, player) -> None:
     """A waiting Avatar comes back on its starting point if that point is empty and no enemy
-    tile is next to it (L662-664; ruling: checked when its owner's turn begins)."""
+    tile attacks it (L662-664; ruling: checked when its owner's turn begins).  The White Lotus
+    attacks nothing, so it blocks the return only under ``avatar_return=unless_enemy_adjacent``."""
     c = cfg(game)
     pile = state.pile("reserve", player)
+    foe = other(player)
+    blockers = state.owned[foe]
+    if not c.return_blocked_by_lotus:
+        blockers &= ~sum(1 << i for i, t in state.tiles(foe) if t.kind.code in c.lotus)
     for code in sorted(c.avatar):
         if not pile.get(code):
             continue
         home = c.home[player].get(code)
-        if home is None or state.board[home] is not None or c.nb[home] & state.owned[other(player)]:
+        if home is None or state.board[home] is not None or c.nb[home] & blockers:
             continue
         state.take("reserve", player, code)
         state.put(home, game.tileset.tile(code, player))

@@ -1,0 +1,98 @@
+"""The ``paisho compare`` command."""
+from __future__ import annotations
+
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+from .errors import CompareError
+from .plots import write_plots
+from .render import FORMATS, render, render_text
+from .report import run_compare
+from .selfplay import DEFAULT_MAX_PLIES
+
+
+def register(app) -> None:
+    app.command("compare")(cmd_compare)
+
+
+def child_cpu() -> float:
+    """CPU seconds used by finished child processes (the local workers), where the OS tells."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _make_command():
+    import typer
+
+    from ..cliutil import InputError, guarded
+
+    @guarded
+    def cmd(
+        variants: Optional[list[str]] = typer.Argument(None, help="Variants: names, name:K=V,... or house-rules YAML files (default: every registered variant)."),
+        games: int = typer.Option(100, "--games", "-n", help="Self-play games per variant."),
+        players: str = typer.Option("random", "--players", help="random, greedy or mcts (mcts:N for N iterations), for both sides."),
+        seed: int = typer.Option(1, "--seed", help="Master seed; game k uses a seed derived from it and k."),
+        workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray CPUs for a local Ray)."),
+        fmt: str = typer.Option("text", "--format", "-f", help="text, md, json or html."),
+        out: Optional[Path] = typer.Option(None, "--out", help="Write the report to this file instead of stdout."),
+        plots: Optional[Path] = typer.Option(None, "--plots", help="Write PNG plots here (needs the plots extra: matplotlib)."),
+        max_plies: int = typer.Option(DEFAULT_MAX_PLIES, "--max-plies", help="Decision cap per game; the share of capped games is reported."),
+        backend: str = typer.Option("process", "--backend", help="process (local workers) or ray (the ray extra)."),
+        ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Address of a running Ray cluster (default: start a local one)."),
+        records: Optional[Path] = typer.Option(None, "--records", help="Save every game's record in this directory."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    ):
+        """Compare variants side by side: their rules, and how they play in self-play games."""
+        from .. import variants as registered
+
+        if fmt not in FORMATS:
+            raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        if workers < 1:
+            raise InputError("--workers must be at least 1")
+        names = list(variants or registered())
+        start, cpu0 = time.perf_counter(), child_cpu()
+        per_variant: dict = {}
+        report = run_compare(names, games=games, players=players, seed=seed, workers=workers,
+                             max_plies=max_plies, backend=backend, progress=not quiet,
+                             keep_records=records is not None, ray_address=ray_address,
+                             timing=per_variant)
+        elapsed, cpu = time.perf_counter() - start, child_cpu() - cpu0
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+            for item in report["variants"]:
+                safe = re.sub(r"[^A-Za-z0-9_.=-]+", "_", item["label"])
+                for k, rec in enumerate(item["records"]):
+                    (records / f"{safe}-{k:05d}.txt").write_text(rec, "utf-8")
+        if fmt == "text" and out is None:
+            render_text(report)
+        else:
+            text = render(report, fmt)
+            if out is None:
+                sys.stdout.write(text)
+            else:
+                out.write_text(text, "utf-8")
+        if plots is not None:
+            try:
+                for path in write_plots(report, plots):
+                    typer.echo(f"wrote {path}", err=True)
+            except CompareError as exc:
+                typer.echo(f"paisho: no plots: {exc}", err=True)
+        if not quiet:
+            typer.echo("CPU seconds per game: " + ", ".join(
+                f"{label} {sec / games:.3f}" for label, sec in per_variant.items()), err=True)
+            typer.echo(f"{sum(v['play']['games'] for v in report['variants'])} games in {elapsed:.1f} s "
+                       f"with {workers} worker(s)" + (f"; {cpu:.1f} CPU seconds in the workers" if cpu else ""),
+                       err=True)
+
+    cmd.__name__ = "cmd_compare"
+    return cmd
+
+
+cmd_compare = _make_command()

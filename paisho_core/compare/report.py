@@ -1,0 +1,104 @@
+"""A whole comparison: resolve the variants, play their games on a backend, fold the figures."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import stats
+from .backends import BACKENDS, run_tasks
+from .errors import CompareError
+from .rules import rules_of
+from .selfplay import DEFAULT_MAX_PLIES, chunks, make_chooser, run_chunk
+from .specs import resolve_specs
+from .statistics import summarise_play
+
+REPORT_VERSION = 1
+
+
+def run_games(entries: list[dict], games: int, seed: int, players: str, max_plies: int,
+              workers: int = 1, backend: str = "process", progress: bool = False,
+              keep_records: bool = False, ray_address: Optional[str] = None) -> list[list[dict]]:
+    """Play ``games`` games of every entry; returns the per-game results of each, in game order."""
+    if backend not in BACKENDS:
+        raise CompareError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    tasks, owner = [], []
+    for e_index, entry in enumerate(entries):
+        for chunk in chunks(games, workers):
+            tasks.append((entry["spec"], entry["options"], chunk, seed, players, max_plies, keep_records))
+            owner.append(e_index)
+    bar = _Progress(entries, games) if progress else None
+    try:
+        def on_done(n, result):
+            if bar:
+                bar.advance(owner[n], len(result))
+
+        chunk_results = run_tasks(run_chunk, tasks, max(1, workers), backend, on_done, ray_address)
+    finally:
+        if bar:
+            bar.stop()
+    out: list[list[dict]] = [[] for _ in entries]
+    for n, res in enumerate(chunk_results):
+        out[owner[n]].extend(res)
+    return out
+
+
+class _Progress:
+    """A Rich progress bar on stderr: one line per variant."""
+
+    def __init__(self, entries, games: int) -> None:
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+
+        self.progress = Progress(TextColumn("{task.description:<18}"), BarColumn(),
+                                 MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=False)
+        self.ids = [self.progress.add_task(e["label"][:18], total=games) for e in entries]
+        self.progress.start()
+
+    def advance(self, n: int, count: int) -> None:
+        self.progress.advance(self.ids[n], count)
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def run_compare(texts: list[str], games: int = 100, players: str = "random", seed: int = 1,
+                workers: int = 1, max_plies: int = DEFAULT_MAX_PLIES, backend: str = "process",
+                progress: bool = False, keep_records: bool = False,
+                ray_address: Optional[str] = None, timing: Optional[dict] = None) -> dict:
+    """The whole comparison as a JSON-ready dict (see :func:`render` for the formats).
+
+    With ``keep_records`` each variant entry also carries ``records`` (one per game, in game
+    order); :func:`render` leaves them out of every format.  A ``timing`` dict, when given, is
+    filled with each variant's CPU seconds in the workers (kept out of the report, which must not
+    depend on the machine).
+    """
+    if games < 1:
+        raise CompareError("--games must be at least 1")
+    if max_plies < 1:
+        raise CompareError("--max-plies must be at least 1")
+    base = players.partition(":")[0]
+    if base not in ("random", "greedy", "mcts"):
+        raise CompareError(f"unknown player {players!r} (known: random, greedy, mcts)")
+    if base != "random":
+        make_chooser(players, "check")  # fail early, in this process, with a clear message
+    entries, skipped = resolve_specs(texts)
+    all_results = run_games(entries, games, seed, players, max_plies, workers, backend,
+                            progress, keep_records, ray_address) if entries else []
+    out = []
+    for entry, results in zip(entries, all_results):
+        if timing is not None:
+            timing[entry["label"]] = sum(r.get("cpu", 0.0) for r in results)
+        v = entry["variant"]
+        item = {"label": entry["label"], "name": v.name, "title": v.title,
+                "options": {k: entry["options"][k] for k in sorted(entry["options"])},
+                "rules": rules_of(v, entry["options"]),
+                "play": summarise_play(results, max_plies)}
+        if keep_records:
+            item["records"] = [r.get("record") for r in results]
+        out.append(item)
+    report = {"report": "paisho compare", "version": REPORT_VERSION,
+              "settings": {"games": games, "players": players, "seed": seed,
+                           "max_plies": max_plies, "variants": list(texts)},
+              "variants": out, "skipped": skipped}
+    return stats.rounded(report)

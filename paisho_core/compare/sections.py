@@ -1,0 +1,240 @@
+"""The report as sections of tables and figures: one model shared by every renderer."""
+from __future__ import annotations
+
+import json
+
+from .. import stats
+from ..tiles import PLAYERS
+from .svg import svg_histogram, svg_lines, svg_relation, svg_results
+
+
+def _pct(rate: dict | None, ci: bool = True) -> str:
+    if not rate or rate.get("rate") is None:
+        return "-"
+    s = f"{100 * rate['rate']:.1f}%"
+    if ci and rate.get("ci95"):
+        lo, hi = rate["ci95"]
+        s += f" [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return s
+
+
+def _num(x, digits: int = 1) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, int) or float(x).is_integer():
+        return str(int(x))
+    return f"{x:.{digits}f}"
+
+
+def _harmony_text(h: dict) -> str:
+    parts = []
+    if h["circle"]:
+        parts.append("circle " + "-".join(h["circle"]) + f"-({h['circle'][0]})")
+    if h["extra_pairs"]:
+        parts.append("pairs " + ", ".join("~".join(p) for p in h["extra_pairs"]))
+    if not parts:
+        parts.append("none in the data (hooks decide)")
+    if h["wild"]:
+        parts.append("wild " + ", ".join(h["wild"]))
+    if not h["same_owner"]:
+        parts.append("across owners")
+    return "; ".join(parts)
+
+
+def _undeclared(rules: dict, play: dict) -> list[list[str]]:
+    """Harmony pairs seen in play that the data does not declare (a rule the hooks add)."""
+    declared = {tuple(p) for p in rules["harmony"]["pairs"]}
+    wild = set(rules["harmony"]["wild"])
+    out = []
+    for key in play.get("harmony_pairs_seen", {}):
+        a, b = key.split("~")
+        if (a, b) not in declared and not ({a, b} & wild):
+            out.append([a, b])
+    return out
+
+
+def _seen_text(rules: dict, play: dict) -> str:
+    seen = play.get("harmony_pairs_seen", {})
+    if not seen:
+        return "none"
+    extra = _undeclared(rules, play)
+    s = f"{len(seen)} code pairs"
+    if extra:
+        s += "; beyond the data: " + ", ".join("~".join(p) for p in extra)
+    return s
+
+
+def _tile_cell(t: dict, longest: int | None = None) -> str:
+    s = f"{t['code']} x{t['count']}"
+    if not sum(t["in_play"].values()):
+        s += " (out of play)"
+    if t["move"]:
+        s += f", moves {t['move']}"
+    if t["stops"] != "-":
+        s += f", stops {t['stops']}"
+    if longest:
+        s += f", seen moving {longest}"
+    return s
+
+
+def _start_text(setup: dict) -> str:
+    on = setup["tiles_on_board_at_start"]
+    n = {p: sum(on[p].values()) for p in PLAYERS}
+    piles = ", ".join(f"{name} {v['guest']}/{v['host']}" for name, v in setup["piles_at_start"].items()
+                      if v["guest"] or v["host"])
+    s = f"{n['guest']}/{n['host']} tiles on the board"
+    if piles:
+        s += f"; {piles}"
+    return s + " (guest/host)"
+
+
+def build_sections(report: dict) -> list[dict]:
+    """The report as sections of tables: ``{"title", "intro", "tables": [{"title", "headers",
+    "rows"}], "figures": [(caption, svg)]}``, shared by every format."""
+    vs = report["variants"]
+    labels = [v["label"] for v in vs]
+    sections = []
+    settings = report["settings"]
+
+    # -- rules: overview -----------------------------------------------------------------------
+    rows = []
+
+    def row(name, fn):
+        rows.append([name] + [fn(v["rules"], v) for v in vs])
+
+    row("Title", lambda r, v: r["title"])
+    row("Options set", lambda r, v: ", ".join(f"{k}={json.dumps(val)}" for k, val in v["options"].items()
+                                                if val != next(o["default"] for o in r["options"] if o["name"] == k)) or "defaults")
+    row("Goal", lambda r, v: r["description"] or "-")
+    row("First player", lambda r, v: r["setup"]["first_player"])
+    row("Setup", lambda r, v: _start_text(r["setup"]))
+    row("Tile kinds", lambda r, v: str(sum(1 for t in r["tiles"] if t["in_play"]["host"] + t["in_play"]["guest"])))
+    row("Tiles per player: YAML counts (at start, guest/host)", lambda r, v: f"{r['tiles_per_player']['yaml']} "
+        f"({r['tiles_per_player']['at_start']['guest']}/{r['tiles_per_player']['at_start']['host']})")
+    row("Harmony", lambda r, v: _harmony_text(r["harmony"]))
+    row("Harmony pairs", lambda r, v: str(len(r["harmony"]["pairs"])))
+    row("Harmony pairs seen in play", lambda r, v: _seen_text(r, v["play"]))
+    row("Clash", lambda r, v: ", ".join("~".join(p) for p in r["clash"]) or "none in the data")
+    row("Chance", lambda r, v: ", ".join(x for x, on in (("chance steps", r["chance"]["chance_steps"]),
+                                                          ("seeded setup", r["chance"]["setup_uses_chance"])) if on) or "none")
+    row("Hidden information", lambda r, v: "yes" if r["chance"]["hidden_information"] else "no")
+    row("Captures (observed)", lambda r, v: _num(v["play"]["captures"]["mean"], 2) + " per game, in "
+        + _pct(v["play"]["captures"]["games_with_capture"], ci=False) + " of games")
+    row("Capture rules (plugin docstrings)", lambda r, v: " / ".join(r.get("captures", [])) or "-")
+    row("End and win rules (plugin docstrings)", lambda r, v: " / ".join(([r["end"]] if r["end"] else []) + r["end_docs"]) or "-")
+    row("Ends seen in play", lambda r, v: ", ".join(e["reason"] for e in v["play"]["ends"]))
+    row("Options", lambda r, v: str(len(r["options"])))
+    row("Hooks implemented", lambda r, v: ", ".join(r["hooks"]))
+    sections.append({"title": "Rules side by side",
+                     "intro": "Derived from each variant's YAML definition, the position new_game "
+                              "builds and the plugin's hook metadata. Counts are guest/host where they differ.",
+                     "tables": [{"title": "Overview", "headers": ["", *labels], "rows": rows}],
+                     "figures": []})
+
+    # -- rules: tile matrix ----------------------------------------------------------------------
+    names: list[str] = []
+    for v in vs:
+        for t in v["rules"]["tiles"]:
+            if t["name"] not in names:
+                names.append(t["name"])
+    trows = []
+    for name in names:
+        cells = []
+        for v in vs:
+            ts = [t for t in v["rules"]["tiles"] if t["name"] == name]
+            seen = v["play"].get("longest_move_seen", {})
+            cells.append("; ".join(_tile_cell(t, seen.get(t["code"])) for t in ts) if ts else "")
+        trows.append([name, *cells])
+    sections[-1]["tables"].append({"title": "Tile kinds: code x tiles per player, movement distance and "
+                                            "where a move may end (YAML), longest move seen in play "
+                                            "(points, along the grid)", "headers": ["Tile", *labels],
+                                   "rows": trows})
+
+    # -- rules: special tiles ------------------------------------------------------------------
+    srows = []
+    for v in vs:
+        for s in v["rules"]["special_tiles"]:
+            srows.append([v["label"], f"{s['name']} ({s['code']})", s["group"],
+                          ", ".join(s["tags"]), ("" if s["in_play"] else "(not in play) ")
+                          + (s["effect"] or "no effect text in the plugin"), s["effect_source"]])
+    sections[-1]["tables"].append({"title": "Accents and special tiles (effect: the variant's own text, "
+                                            "else the first sentence of the plugin function that names the tile)",
+                                   "headers": ["Variant", "Tile", "Group", "Tags", "Effect", "From"],
+                                   "rows": srows})
+
+    # -- rules: options -------------------------------------------------------------------------
+    orows = []
+    for v in vs:
+        for o in v["rules"]["options"]:
+            val = json.dumps(o["value"]) + ("" if o["value"] == o["default"] else f" (default {json.dumps(o['default'])})")
+            choices = f" Choices: {', '.join(map(str, o['choices']))}." if o.get("choices") else ""
+            orows.append([v["label"], o["name"], val, (o["description"] + choices).strip()])
+    sections[-1]["tables"].append({"title": "Options", "headers": ["Variant", "Option", "Value", "What it does"],
+                                   "rows": orows})
+    sections[-1]["figures"] = [(f"{v['label']}: harmony in the data (green), clash (red, dashed), "
+                                "harmony only seen in play (blue, dotted)",
+                                svg_relation(v["rules"], _undeclared(v["rules"], v["play"]))) for v in vs]
+
+    # -- play -------------------------------------------------------------------------------------
+    prow = []
+
+    def prow_add(name, fn):
+        prow.append([name] + [fn(v["play"]) for v in vs])
+
+    def spread(s):
+        return (f"{_num(s['mean'])} / {_num(s['median'])} / sd {_num(s['sd'])} / "
+                f"{_num(s['min'])}-{_num(s['max'])}")
+
+    prow_add("Games", lambda p: str(p["games"]))
+    prow_add("Decisions: mean / median / sd / range", lambda p: spread(p["decisions"]))
+    prow_add("Decisions: 10th-90th percentile", lambda p: f"{_num(p['decisions']['p10'])}-{_num(p['decisions']['p90'])}")
+    prow_add("Decisions histogram", lambda p: stats.sparkline(p["decisions"]["histogram"]["counts"]))
+    prow_add("Turns: mean / median / sd / range", lambda p: spread(p["turns"]))
+    prow_add("Chance steps per game", lambda p: _num(p["chance_steps_per_game"]))
+    prow_add("Branching: mean / median / max", lambda p: f"{_num(p['branching']['mean'])} / "
+             f"{_num(p['branching']['median'])} / {_num(p['branching']['max'])}")
+    prow_add("Branching over the game (deciles)", lambda p: " ".join(_num(x, 0) for x in p["branching"]["by_progress"]))
+    prow_add("Branching histogram", lambda p: stats.sparkline(p["branching"]["histogram"]["counts"]))
+    prow_add("First player", lambda p: str(p["first_player"]))
+    prow_add("First player wins [95% CI]", lambda p: _pct(p["first_player_wins"]))
+    prow_add("Second player wins [95% CI]", lambda p: _pct(p["second_player_wins"]))
+    prow_add("First player's share of decisive games", lambda p: _pct(p["first_player_share_of_decisive"]))
+    prow_add("First player score (win 1, draw 1/2)", lambda p: _num(p["first_player_score"], 3))
+    prow_add("Guest wins / host wins", lambda p: f"{_pct(p['guest_wins'], ci=False)} / {_pct(p['host_wins'], ci=False)}")
+    prow_add("Draws / ties [95% CI]", lambda p: _pct(p["draws"]))
+    prow_add(f"Hit the ply cap ({settings['max_plies']} decisions)", lambda p: _pct(p["capped"]))
+    prow_add("Captures per game: mean / median / max", lambda p: f"{_num(p['captures']['mean'], 2)} / "
+             f"{_num(p['captures']['median'])} / {_num(p['captures']['max'])}")
+    prow_add("Games with a capture", lambda p: _pct(p["captures"]["games_with_capture"], ci=False))
+    prow_add("Errors", lambda p: str(p["errors"]["count"]) + (f" ({p['errors']['first']})" if p["errors"]["first"] else ""))
+    reasons: list[str] = []
+    for v in vs:
+        for e in v["play"]["ends"]:
+            if e["reason"] not in reasons:
+                reasons.append(e["reason"])
+    erows = []
+    for reason in reasons:
+        cells = []
+        for v in vs:
+            e = next((e for e in v["play"]["ends"] if e["reason"] == reason), None)
+            cells.append(f"{100 * e['share']:.1f}%" if e else "")
+        erows.append([reason, *cells])
+    figures = []
+    for v in vs:
+        p = v["play"]
+        figures.append((f"{v['label']}: decisions per game", svg_histogram(p["decisions"]["histogram"], "decisions")))
+        figures.append((f"{v['label']}: legal moves per decision", svg_histogram(p["branching"]["histogram"], "legal moves")))
+    figures.append(("Branching over the course of a game (mean legal moves per tenth of the game)",
+                    svg_lines({v["label"]: v["play"]["branching"]["by_progress"] for v in vs})))
+    figures.append(("First player's wins, draws and second player's wins (bars: 95% interval of the first player's rate)",
+                    svg_results(vs)))
+    sections.append({"title": "How they play",
+                     "intro": f"{settings['games']} self-play games per variant, {settings['players']} "
+                              f"players on both sides, master seed {settings['seed']}. A decision is one "
+                              "non-chance move; branching is the number of legal moves at a decision; "
+                              "a capture is an opponent tile leaving the board during the mover's decision.",
+                     "tables": [{"title": "Figures", "headers": ["", *labels], "rows": prow},
+                                {"title": "How games end (share of games)", "headers": ["End reason", *labels],
+                                 "rows": erows}],
+                     "figures": figures})
+    return sections

@@ -1,0 +1,206 @@
+"""Self-play: one game played to its end (or the decision cap) and the figures it yields.
+
+Every game draws its seed from the master seed and its index, so any worker can play any game
+alone and a report does not depend on how games were spread over workers.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import re
+import time
+
+from .. import board
+from ..tiles import PLAYERS, other
+from .errors import CompareError
+from .specs import resolve_spec
+
+DEFAULT_MAX_PLIES = 1500
+DECILES = 10
+HARMONY_SAMPLE = 4
+"""Harmonies are read every this many decisions (and at the end) to learn which pairs occur."""
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` under master seed ``master``: a hash, so neighbouring indices
+    give unrelated games and any worker can compute it alone."""
+    digest = hashlib.sha256(f"paisho-compare:{master}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+class _RandomChooser:
+    """Uniform over the legal moves, taken in notation order so the choice never depends on the
+    order a plugin generates them in (or on Python's hash seed)."""
+
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game):
+        moves = sorted(game.legal_moves(), key=lambda m: (m.text, m.action))
+        return self.rng.choice(moves)
+
+
+def make_chooser(kind: str, seed: str):
+    """A player for self-play: ``random`` here; ``greedy`` and ``mcts[:N]`` from paisho_core.ai."""
+    base = kind.partition(":")[0]
+    if base == "random":
+        return _RandomChooser(seed)
+    try:
+        from .. import ai
+    except ImportError as exc:
+        raise CompareError(f"--players {kind} needs the computer players of paisho_core.ai, "
+                           f"which could not be imported ({exc}); use --players random") from None
+    make = getattr(ai, "make_player", None)
+    if make is None:
+        raise CompareError("paisho_core.ai has no make_player(); use --players random")
+    return make(kind, seed=seed)
+
+
+_VARIANTS: dict[str, tuple] = {}
+
+
+def _variant_in_worker(spec: str):
+    if spec not in _VARIANTS:
+        _VARIANTS[spec] = resolve_spec(spec)
+    return _VARIANTS[spec]
+
+
+def play_one(variant, options: dict, seed: int, players: str = "random",
+             max_plies: int = DEFAULT_MAX_PLIES, keep_record: bool = False) -> dict:
+    """Play one self-play game and return its figures (plus its record when asked).
+
+    Chance steps are drawn here from the game's own seeded generator, with the outcomes in
+    notation order.  A *decision* is a non-chance move; ``branching`` counts the legal moves of
+    each decision; a *capture* is a tile of the opponent of the mover that leaves the board during
+    the mover's decision.  The game stops at ``max_plies`` decisions (reason ``ply cap``).
+    """
+    from .. import new_game
+
+    game = new_game(variant, options=options, seed=seed, auto_chance=False)
+    choosers = {p: make_chooser(players, f"{seed}:{p}") for p in PLAYERS}
+    branching: list[int] = []
+    decisions = chance = captures = 0
+    first = None
+    capped = stuck = False
+    error = None
+    seen: set = set()
+    moved: dict[str, int] = {}
+    try:
+        while game.outcome is None:
+            outcomes = game.chance_outcomes()
+            if outcomes:
+                outcomes = sorted(outcomes, key=lambda mw: (mw[0].text, mw[0].action))
+                game.play(game.sample_chance(outcomes))
+                chance += 1
+                continue
+            if decisions >= max_plies:
+                capped = True
+                break
+            moves = game.legal_moves()
+            if not moves:
+                stuck = True
+                break
+            mover = game.to_move
+            if first is None and game.state.turn >= 1:
+                first = mover
+            if decisions % HARMONY_SAMPLE == 0:
+                _seen_harmonies(game, seen)
+            opp = other(mover)
+            before = game.state.owned[opp].bit_count()
+            branching.append(len(moves))
+            move = choosers[mover].choose(game)
+            src, dst = getattr(move, "src", -1), getattr(move, "dst", -1)
+            ident = game.state.ident[src] if 0 <= src != dst >= 0 and game.state.board[src] is not None else 0
+            game.play(move)
+            if ident and game.state.ident[dst] == ident and game.state.board[dst] is not None:
+                # the tile that stood on src now stands on dst: a move of that tile
+                (x1, y1), (x2, y2) = board.coords(src), board.coords(dst)
+                code = game.state.board[dst].code
+                dist = abs(x1 - x2) + abs(y1 - y2)
+                if dist > moved.get(code, 0):
+                    moved[code] = dist
+            decisions += 1
+            captures += max(0, before - game.state.owned[opp].bit_count())
+        _seen_harmonies(game, seen)
+    except Exception as exc:  # a plugin bug: reported as this game's end, never a crash
+        error = f"{type(exc).__name__}: {exc}"
+    if first is None and game.moves:
+        first = game.turns()[0][1]
+    outcome = game.outcome
+    if error:
+        reason = "error"
+    elif outcome is not None:
+        reason = end_category(outcome.reason)
+    elif capped:
+        reason = "ply cap"
+    else:
+        reason = "stuck (no legal move, no outcome)" if stuck else "unfinished"
+    counts: dict[int, int] = {}
+    for b in branching:
+        counts[b] = counts.get(b, 0) + 1
+    dsum, dcnt = [0] * DECILES, [0] * DECILES
+    n = len(branching)
+    for j, b in enumerate(branching):
+        d = min(DECILES - 1, j * DECILES // n)
+        dsum[d] += b
+        dcnt[d] += 1
+    result = {
+        "seed": seed, "decisions": decisions, "turns": len(game.turns()), "chance": chance,
+        "first": first, "winner": outcome.winner if outcome is not None and not error else None,
+        "finished": outcome is not None and not error, "reason": reason, "capped": capped,
+        "error": error, "captures": captures, "branching": sorted(counts.items()),
+        "decile_sum": dsum, "decile_count": dcnt, "harmony_pairs": sorted(seen),
+        "moved": sorted(moved.items()),
+    }
+    if keep_record:
+        result["record"] = game.record()
+    return result
+
+
+def end_category(reason: str) -> str:
+    """An outcome reason with its numbers taken out, so games that ended the same way count
+    together: ``more midline-crossing harmonies (4-0)`` -> ``more midline-crossing harmonies``."""
+    text = re.sub(r"\s*\([^()]*\d[^()]*\)", "", reason)
+    text = re.sub(r"\d+(?:[-:/]\d+)*", "n", text)
+    return " ".join(text.split()) or reason
+
+
+def _seen_harmonies(game, seen: set) -> None:
+    """Add the (code, code) pairs of the current harmonies to ``seen``."""
+    b = game.state.board
+    for h in game.rules.harmonies(game) or ():  # a variant without harmonies answers None
+        ta, tb = b[board.index(*h.a)], b[board.index(*h.b)]
+        if ta is not None and tb is not None:
+            seen.add(tuple(sorted((ta.code, tb.code))))
+
+
+def run_chunk(spec: str, options: dict, indices: list[int], master: int, players: str,
+               max_plies: int, keep_records: bool) -> list[dict]:
+    """Worker entry point: play the games with these indices of one variant."""
+    out = []
+    for k in indices:
+        seed = game_seed(master, k)
+        try:
+            variant, _ = _variant_in_worker(spec)
+            t0 = time.process_time()
+            out.append(play_one(variant, options, seed, players, max_plies, keep_records))
+            out[-1]["cpu"] = time.process_time() - t0  # timing only: never in a report
+        except Exception as exc:  # the game could not even start: reported, never a crash
+            out.append(_failed(seed, f"{type(exc).__name__}: {exc}", keep_records))
+    return out
+
+
+def _failed(seed: int, error: str, keep_record: bool) -> dict:
+    result = {"seed": seed, "decisions": 0, "turns": 0, "chance": 0, "first": None, "winner": None,
+              "finished": False, "reason": "error", "capped": False, "error": error, "captures": 0,
+              "branching": [], "decile_sum": [0] * DECILES, "decile_count": [0] * DECILES,
+              "harmony_pairs": [], "moved": []}
+    if keep_record:
+        result["record"] = ""
+    return result
+
+
+def chunks(games: int, workers: int) -> list[list[int]]:
+    size = max(1, min(20, math.ceil(games / max(1, workers * 6))))
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]

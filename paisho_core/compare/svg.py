@@ -1,0 +1,140 @@
+"""Dependency-free SVG figures for the HTML report."""
+from __future__ import annotations
+
+import html
+import math
+
+
+def esc(s) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def svg_relation(rules: dict, seen: list | None = None, size: int = 220) -> str:
+    """The harmony relation as a graph on a circle (circle order first), clashes dashed, pairs
+    only seen in play dotted."""
+    h = rules["harmony"]
+    seen = seen or []
+    codes = list(h["circle"])
+    for pair in h["pairs"] + rules["clash"] + seen:
+        for c in pair:
+            if c not in codes:
+                codes.append(c)
+    for c in h["wild"]:
+        if c not in codes:
+            codes.append(c)
+    cx = cy = size / 2
+    rad = size / 2 - 28
+    pos = {}
+    ring = [c for c in codes if c not in h["wild"]]
+    for i, c in enumerate(ring):
+        a = -math.pi / 2 + 2 * math.pi * i / max(1, len(ring))
+        pos[c] = (cx + rad * math.cos(a), cy + rad * math.sin(a))
+    for i, c in enumerate(h["wild"]):
+        pos[c] = (cx + (i - (len(h["wild"]) - 1) / 2) * 30, cy)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+             f'viewBox="0 0 {size} {size}" role="img" font-family="sans-serif" font-size="12">']
+    for a, b in h["pairs"]:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2a7" stroke-width="2"/>')
+    for a, b in rules["clash"]:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#c33" '
+                     f'stroke-width="1.5" stroke-dasharray="4 3"/>')
+    for a, b in seen:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        if a == b:
+            parts.append(f'<circle cx="{x1:.1f}" cy="{y1 - 18:.1f}" r="7" fill="none" stroke="#36c" '
+                         f'stroke-dasharray="1 2"/>')
+            continue
+        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#36c" '
+                     f'stroke-width="1.5" stroke-dasharray="1 2"/>')
+    for c in h["wild"]:
+        x, y = pos[c]
+        for d in ring:
+            x2, y2 = pos[d]
+            parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2a7" '
+                         f'stroke-width="0.7" stroke-opacity="0.5"/>')
+    for c, (x, y) in pos.items():
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#fff" stroke="#333"/>'
+                     f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{esc(c)}</text>')
+    if not pos:
+        parts.append(f'<text x="{cx}" y="{cy}" text-anchor="middle">no relation in the data</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def svg_histogram(hist: dict, xlabel: str, width: int = 300, height: int = 120) -> str:
+    counts, edges = hist["counts"], hist["edges"]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif" font-size="10">']
+    if counts:
+        top = max(counts) or 1
+        w = (width - 20) / len(counts)
+        for i, c in enumerate(counts):
+            h = (height - 30) * c / top
+            parts.append(f'<rect x="{10 + i * w:.1f}" y="{height - 20 - h:.1f}" width="{max(1, w - 1):.1f}" '
+                         f'height="{h:.1f}" fill="#4a7bb7"><title>{edges[i]}-{edges[i + 1] - 1}: {c}</title></rect>')
+        parts.append(f'<text x="10" y="{height - 6}">{edges[0]}</text>'
+                     f'<text x="{width - 10}" y="{height - 6}" text-anchor="end">{edges[-1] - 1}</text>'
+                     f'<text x="{width / 2}" y="{height - 6}" text-anchor="middle">{esc(xlabel)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+PALETTE = ["#4a7bb7", "#d1733b", "#3f9e58", "#b8474d", "#7d5ba6", "#8c6d31", "#d36fb0", "#5f6b6d",
+            "#2fa5a5", "#a3a336"]
+
+
+def svg_lines(series: dict, width: int = 460, height: int = 200) -> str:
+    vals = [x for s in series.values() for x in s if x is not None]
+    top = max(vals) if vals else 1
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 16 * len(series)}" '
+             f'role="img" font-family="sans-serif" font-size="10">']
+    left, bottom = 34, height - 20
+    parts.append(f'<line x1="{left}" y1="10" x2="{left}" y2="{bottom}" stroke="#999"/>'
+                 f'<line x1="{left}" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#999"/>'
+                 f'<text x="{left - 4}" y="14" text-anchor="end">{top:.0f}</text>'
+                 f'<text x="{left - 4}" y="{bottom}" text-anchor="end">0</text>'
+                 f'<text x="{(left + width) / 2:.0f}" y="{height - 4}" text-anchor="middle">tenth of the game</text>')
+    for n, (label, s) in enumerate(series.items()):
+        colour = PALETTE[n % len(PALETTE)]
+        pts = []
+        for i, x in enumerate(s):
+            if x is None:
+                continue
+            px = left + (width - left - 20) * (i + 0.5) / len(s)
+            py = bottom - (bottom - 14) * x / (top or 1)
+            pts.append(f"{px:.1f},{py:.1f}")
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{" ".join(pts)}"/>')
+        y = height + 12 + 16 * n - 4
+        parts.append(f'<rect x="{left}" y="{y - 8}" width="10" height="10" fill="{colour}"/>'
+                     f'<text x="{left + 14}" y="{y}">{esc(label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def svg_results(vs: list, width: int = 460) -> str:
+    row_h = 22
+    height = 20 + row_h * len(vs)
+    left = 120
+    span = width - left - 10
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'font-family="sans-serif" font-size="10">']
+    for n, v in enumerate(vs):
+        p = v["play"]
+        y = 10 + n * row_h
+        x = left
+        for key, colour in (("first_player_wins", "#4a7bb7"), ("draws", "#bbb"),
+                            ("second_player_wins", "#d1733b"), ("capped", "#eee")):
+            share = p[key]["rate"] or 0
+            parts.append(f'<rect x="{x:.1f}" y="{y}" width="{span * share:.1f}" height="{row_h - 6}" '
+                         f'fill="{colour}"><title>{key}: {100 * share:.1f}%</title></rect>')
+            x += span * share
+        ci = p["first_player_wins"]["ci95"]
+        if ci:
+            parts.append(f'<line x1="{left + span * ci[0]:.1f}" y1="{y + (row_h - 6) / 2}" '
+                         f'x2="{left + span * ci[1]:.1f}" y2="{y + (row_h - 6) / 2}" stroke="#000" stroke-width="1.5"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{esc(v["label"])}</text>')
+    parts.append(f'<line x1="{left + span / 2}" y1="4" x2="{left + span / 2}" y2="{height - 4}" '
+                 f'stroke="#000" stroke-dasharray="2 2"/></svg>')
+    return "".join(parts)
