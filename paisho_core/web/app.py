@@ -208,10 +208,13 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
 
         def text():
             with table.lock:
+                if table.from_position:  # a record starts at the beginning: give the position
+                    return json.dumps(table.game.position(), indent=2) + "\n"
                 return _record_text(table.game)
         body = await run_in_threadpool(text)
-        name = f"paisho-{table.game.name}.txt"
-        return Response(body, media_type="text/plain; charset=utf-8",
+        kind = ("json", "application/json") if table.from_position else ("txt", "text/plain; charset=utf-8")
+        name = f"paisho-{table.game.name}.{kind[0]}"
+        return Response(body, media_type=kind[1],
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -289,13 +292,15 @@ def _load_table(text: str, name: Optional[str]) -> Table:
         if isinstance(data, dict) and isinstance(data.get("variant"), str):
             registered_name(data["variant"], "the position's variant field")
         game = from_position(data, source="the uploaded position")
-    else:
-        from ..record import parse_record
+        table = Table(game, {"guest": "human", "host": "human"})
+        table.from_position = True
+        return table
+    from ..record import parse_record
 
-        tags = parse_record(text, "the uploaded record")[0]
-        if "Variant" in tags:
-            registered_name(tags["Variant"], "the record's Variant tag")
-        game = load_record(text, source="the uploaded record", variant=name)
+    tags = parse_record(text, "the uploaded record")[0]
+    if "Variant" in tags:
+        registered_name(tags["Variant"], "the record's Variant tag")
+    game = load_record(text, source="the uploaded record", variant=name)
     table = Table(game, {"guest": "human", "host": "human"})
     table.repairs = [str(r) for r in getattr(game, "repairs", None) or []]
     return table

@@ -32,6 +32,8 @@ class Table:
         self.bots: dict = {}
         self.seed = seed if seed is not None else game.seed
         self.repairs: list[str] = []
+        self.from_position = False
+        """True for a game opened from a position: its record cannot start at the beginning."""
         self.set_sides(sides)
 
     # -- sides and viewers ---------------------------------------------------------------------

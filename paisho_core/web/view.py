@@ -11,15 +11,9 @@ import re
 from typing import Optional
 
 from .. import board
-from ..svg import OWNER_FILL, OWNER_TEXT, game_svg
+from ..svg import CELL, board as board_svg, tile_glyph
 
 POINT_RE = re.compile(r"\((-?\d+),\s*(-?\d+)\)")
-
-
-def _xy(i) -> Optional[list[int]]:
-    if isinstance(i, int) and 0 <= i < board.NCELLS and board.PLAYABLE >> i & 1:
-        return list(board.coords(i))
-    return None
 
 
 def decision_groups(game) -> list[dict]:
@@ -30,7 +24,8 @@ def decision_groups(game) -> list[dict]:
     ``None`` for decisions that start nowhere (a choice among words, or a point alone)."""
     groups: dict = {}
     for m in game.legal_moves():
-        src, dst = _xy(m.src), _xy(m.dst)
+        src, dst = m.from_point, m.to_point
+        src, dst = (list(src) if src else None), (list(dst) if dst else None)
         if src is not None:
             key = f"{src[0]},{src[1]}"
         elif m.tile:
@@ -93,13 +88,16 @@ def legend(game) -> list[dict]:
     """One entry per tile kind: code, label drawn on the tile, name, group, colour, effect."""
     effects = {t.get("code"): t.get("effect") for t in game.variant.definition.get("tiles", [])
                if isinstance(t, dict)}
+    kinds = list(game.tileset.kinds)
     out = []
-    for k in game.tileset.kinds:
+    for k in kinds:
         what = effects.get(k.code) or ""
         if not what and k.move:
             what = f"Moves up to {k.move} points."
+        glyphs = {p: f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CELL} {CELL}">'
+                     f'{tile_glyph(k, p, kinds, CELL / 2, CELL / 2)}</svg>' for p in ("guest", "host")}
         out.append({"code": k.code, "label": k.symbol or k.code, "name": k.name, "group": k.group,
-                    "colour": k.colour, "number": k.number, "effect": what})
+                    "colour": k.colour, "number": k.number, "effect": what, "glyph": glyphs})
     return out
 
 
@@ -134,8 +132,16 @@ def table_view(table_id: str, table) -> dict:
     viewer = table.viewer()
     handover = table.needs_handover()
     human = table.human_to_move()
-    mode = ("over" if game.outcome is not None else "handover" if handover
-            else "play" if human else "computer" if table.computer_to_move() else "stuck")
+    if game.outcome is not None:
+        mode = "over"
+    elif handover:
+        mode = "handover"
+    elif human:
+        mode = "play"
+    elif table.computer_to_move():  # stepping through a game: the computer waits at the end
+        mode = "review" if table.ahead else "computer"
+    else:
+        mode = "stuck"
     return {
         "id": table_id,
         "variant": {"name": game.name, "title": game.variant.title,
@@ -147,13 +153,14 @@ def table_view(table_id: str, table) -> dict:
         "mode": mode,
         "viewer": viewer,
         "hotseat": table.hotseat,
-        "svg": game_svg(game),
+        "svg": board_svg(game, harmonies=True, orientation=viewer or "guest", caption=False),
         "status": status_view(game),
         "harmonies": harmony_view(game),
         "last_points": last_move_points(game),
         "piles": {} if handover else piles_view(game, viewer),
         "choices": decision_groups(game) if human else [],
         "legend": legend(game),
-        "owner_fill": OWNER_FILL, "owner_text": OWNER_TEXT,
+       
         "repairs": list(table.repairs),
+        "from_position": table.from_position,
     }

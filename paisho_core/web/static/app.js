@@ -124,16 +124,6 @@ function renderBoard() {
   svg.removeAttribute("width"); svg.removeAttribute("height");
   svg.setAttribute("class", "board-svg");
   const layer = svg.querySelector("g.board");
-  const firstTile = layer.querySelector("g.tile");
-  // harmonies as lines between the tiles, drawn under them
-  for (const h of view.harmonies) {
-    const a = pointEl(svg, h.a[0], h.a[1]), b = pointEl(svg, h.b[0], h.b[1]);
-    if (!a || !b) continue;
-    const shared = h.owners.length > 1;
-    add(layer, "line", {class: `harmony ${shared ? "both" : h.owner}`, x1: a.getAttribute("cx"),
-      y1: a.getAttribute("cy"), x2: b.getAttribute("cx"), y2: b.getAttribute("cy"),
-      "stroke-dasharray": h.crosses ? "" : "6 4"}, firstTile);
-  }
   // what can be clicked now
   const groups = view.choices;
   const marks = add(layer, "g", {class: "marks"});
@@ -188,7 +178,8 @@ function clickPoint(pt) {
   if (!view || busy) return;
   if (view.mode !== "play") {
     say(view.mode === "computer" ? "The computer is thinking." :
-        view.mode === "over" ? "The game is over." : "Not your decision now.", "bad");
+        view.mode === "over" ? "The game is over." :
+        view.mode === "review" ? "The computer's decision: step forward, or go to the end to play on." : "Not your decision now.", "bad");
     return;
   }
   const groups = view.choices;
@@ -261,6 +252,7 @@ function renderTurn() {
   if (view.mode === "computer") prompt.innerHTML = `<span class="spinner"></span> ${esc(sideName(st.to_move))} is thinking...`;
   else if (view.mode === "over") prompt.textContent = view.ahead ? "Step forward or play on from here." : "";
   else if (view.mode === "handover") prompt.textContent = "Waiting for the hand-over.";
+  else if (view.mode === "review") prompt.textContent = "Reviewing: step with the arrows; the computer plays on from the last decision.";
   else if (view.mode === "stuck") prompt.textContent = "No legal decision: the variant ends nothing here.";
   else {
     const free = groups.find((g) => g.key === null);
@@ -301,12 +293,12 @@ function renderChoices(buttons, heading) {
 function legendOf(code) { return view.legend.find((k) => k.code === code); }
 function tileName(code) { const k = legendOf(code); return k ? `the ${k.name}` : code; }
 
-function chip(code, owner, count = 0, extra = "") {
+function chip(code, owner, count = 0) {
+  // the tile as the board draws it (the server sends each kind's picture)
   const k = legendOf(code);
-  const label = k ? k.label : code;
-  const bg = view.owner_fill[owner], fg = view.owner_text[owner];
   const n = count > 1 ? `<span class="count">&times;${count}</span>` : "";
-  return `<span class="chip ${extra}" style="background:${bg};color:${fg}" title="${esc(k ? k.name : code)}">${esc(label)}</span>${n}`;
+  const face = k ? k.glyph[owner] : esc(code);
+  return `<span class="chip" title="${esc(k ? `${playerName(owner)} ${k.name} (${k.code})` : code)}">${face}</span>${n}`;
 }
 
 function renderPiles() {
@@ -393,6 +385,7 @@ function renderControls() {
   $("btn-hint").disabled = $("btn-resign").disabled = view.mode !== "play";
   $("btn-resign").disabled = !!view.status.outcome;
   $("btn-record").href = `/api/tables/${view.id}/record`;
+  $("btn-record").textContent = view.from_position ? "Download position" : "Download record";
   $("move-text").disabled = view.mode !== "play";
   for (const p of ["guest", "host"]) fillSides($(`side-${p}`), view.sides[p]);
 }
