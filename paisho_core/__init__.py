@@ -59,5 +59,4 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
     st.to_move = variant.definition.get("first_player", "guest")
     variant.rules.setup(game)
     game._changed()
-    game.start = game.state.copy()
     return game

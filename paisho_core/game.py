@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from . import board
-from .board import transpose
+from .board import TRANSPOSE
 from .errors import IllegalMoveError, NotationError, PaishoError
 from .notation import normalise_decision
 from .tiles import PLAYER_CODE, PLAYERS, Tile
@@ -107,14 +109,22 @@ class State:
 
     ``board`` maps grid index to :class:`Tile` or None.  ``occupied`` and ``occupied_t`` are the
     occupied points in row- and column-major bitset layout; ``owned`` holds each player's points.
-    ``piles[name][player]`` is a code -> count dict (reserve, library, hand, draw pile...).
-    ``extra`` holds variant data whose values must be immutable (they are shared by copies).
-    ``ident`` gives each tile on the board an identity that follows it when it moves, so rules
-    about "the same two tiles" (a harmony kept versus a new one) can be told apart.
+    ``piles[name][player]`` is a code -> count dict (reserve, library, hand, draw pile...); change
+    piles through :meth:`pile`, :meth:`take` and :meth:`give` (a game's history shares unchanged
+    piles between positions).  ``extra`` holds variant data whose values must be immutable (they
+    are shared by copies).  ``ident`` gives each tile on the board an identity that follows it
+    when it moves, so rules about "the same two tiles" (a harmony kept versus a new one) can be
+    told apart.  ``zobrist`` is a 64-bit hash of the board kept up to date by :meth:`put` and
+    :meth:`lift` (see :attr:`Game.key`).
+
+    A game changes its one State in place and keeps an undo record per decision (the board
+    changes logged by :meth:`put` and :meth:`lift`, plus the small fields); :meth:`copy` gives
+    an independent state.
     """
 
     __slots__ = ("board", "ident", "next_ident", "occupied", "occupied_t", "owned", "piles",
-                 "to_move", "phase", "turn", "extra", "outcome", "scores", "pending")
+                 "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist",
+                 "_log", "_fresh")
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
@@ -131,8 +141,12 @@ class State:
         self.outcome: Outcome | None = None
         self.scores: dict[str, float] = {}
         self.pending: tuple = ()
+        self.zobrist = 0
+        self._log: list | None = None  # board changes since the last undo record began
+        self._fresh: set | None = None  # None: piles private; else the parts copied since
 
     def copy(self) -> "State":
+        """An independent copy (nothing mutable shared)."""
         s = State.__new__(State)
         s.board = self.board.copy()
         s.ident = self.ident.copy()
@@ -148,12 +162,54 @@ class State:
         s.outcome = self.outcome
         s.scores = self.scores.copy()
         s.pending = self.pending
+        s.zobrist = self.zobrist
+        s._log = None
+        s._fresh = None
         return s
+
+    def same_as(self, other: "State") -> bool:
+        """Every field equal (tiles by identity, which interning makes equality); identities
+        are compared on occupied points only (an empty point's slot means nothing)."""
+        if not all(getattr(self, f) == getattr(other, f) for f in _COMPARED):
+            return False
+        a, b = self.ident, other.ident
+        return all(a[i] == b[i] for i in board.bits(self.occupied))
+
+    # -- undo records ----------------------------------------------------------------------------
+    def _begin(self) -> tuple:
+        """Start an undo record: the small fields now, and a fresh log of board changes."""
+        self._log = log = []
+        self._fresh = set()  # the piles dicts now belong to the record: copy before writing
+        return (log, self.next_ident, self.occupied, self.occupied_t, self.owned.copy(),
+                self.piles, self.to_move, self.phase, self.turn, self.extra.copy(), self.outcome,
+                self.scores.copy(), self.pending, self.zobrist)
+
+    def _end(self) -> None:
+        self._log = None
+
+    def _restore(self, record: tuple) -> None:
+        """Go back to the moment ``record`` began (records may be shared by game copies, so
+        nothing mutable is taken over from them)."""
+        (log, self.next_ident, self.occupied, self.occupied_t, owned, self.piles, self.to_move,
+         self.phase, self.turn, extra, self.outcome, scores, self.pending, self.zobrist) = record
+        b, ident = self.board, self.ident
+        for k in range(len(log) - 3, -1, -3):
+            i = log[k]
+            b[i] = log[k + 1]
+            ident[i] = log[k + 2]
+        self.owned = owned.copy()
+        self.extra = extra.copy()
+        self.scores = scores.copy()
+        self._log = None
+        self._fresh = set()
 
     # -- board changes -------------------------------------------------------------------------
     def put(self, i: int, tile: Tile, ident: int = 0) -> None:
         """Place ``tile`` on the empty point ``i``; ``ident`` keeps a moving tile's identity
         (0 gives the tile a new one)."""
+        log = self._log
+        if log is not None:
+            log += (i, self.board[i], self.ident[i])
         self.board[i] = tile
         if not ident:
             ident = self.next_ident
@@ -161,17 +217,22 @@ class State:
         self.ident[i] = ident
         bit = 1 << i
         self.occupied |= bit
-        self.occupied_t |= 1 << transpose(i)
+        self.occupied_t |= 1 << TRANSPOSE[i]
         self.owned[tile.owner] |= bit
+        self.zobrist ^= zobrist_value(i, tile)
 
     def lift(self, i: int) -> Tile:
         """Remove and return the tile on point ``i``."""
         tile = self.board[i]
+        log = self._log
+        if log is not None:
+            log += (i, tile, self.ident[i])
         self.board[i] = None
         bit = ~(1 << i)
         self.occupied &= bit
-        self.occupied_t &= ~(1 << transpose(i))
+        self.occupied_t &= ~(1 << TRANSPOSE[i])
         self.owned[tile.owner] &= bit
+        self.zobrist ^= zobrist_value(i, tile)
         return tile
 
     def relocate(self, src: int, dst: int) -> None:
@@ -190,7 +251,25 @@ class State:
 
     # -- piles ---------------------------------------------------------------------------------
     def pile(self, name: str, player: str) -> dict[str, int]:
-        return self.piles.setdefault(name, {}).setdefault(player, {})
+        """The code -> count dict of one pile, created empty if missing; the caller may change
+        it (a pile still shared with the game's history is copied first)."""
+        fresh = self._fresh
+        if fresh is None:
+            return self.piles.setdefault(name, {}).setdefault(player, {})
+        key = (name, player)
+        if key in fresh:
+            return self.piles[name][player]
+        if not fresh:
+            self.piles = dict(self.piles)
+            fresh.add(None)
+        per = self.piles.get(name)
+        if name not in fresh:
+            self.piles[name] = per = {} if per is None else dict(per)
+            fresh.add(name)
+        got = per.get(player)
+        per[player] = got = {} if got is None else dict(got)
+        fresh.add(key)
+        return got
 
     def take(self, name: str, player: str, code: str) -> None:
         pile = self.pile(name, player)
@@ -219,6 +298,30 @@ class State:
         return [(i, b[i]) for i in board.bits(mask)]
 
 
+_COMPARED = ("board", "next_ident", "occupied", "occupied_t", "owned", "piles",
+             "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist")
+
+_MASK64 = (1 << 64) - 1
+_ZOBRIST: dict[int, int] = {}
+
+
+def _mix64(x: int) -> int:
+    """splitmix64: a well-spread 64-bit value of an integer (fixed: no per-process seed)."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def zobrist_value(i: int, tile: Tile) -> int:
+    """The random 64-bit value of ``tile`` standing on point ``i``."""
+    k = (tile.kind.ordinal * 2 + (tile.owner == "host")) * board.NCELLS + i
+    z = _ZOBRIST.get(k)
+    if z is None:
+        z = _ZOBRIST[k] = _mix64(k)
+    return z
+
+
 class Game:
     """One game of a variant: the state, the history for undo, and the variant's resolved rules.
 
@@ -234,13 +337,13 @@ class Game:
         self.tileset = variant.tileset
         self.state = State()
         self.auto_chance = auto_chance
-        self._history: list[tuple[State, Move, tuple[int, str], bool]] = []
-        self._legal_before: list = []  # the legal-move cache of each snapshot, restored by undo
+        self._history: list[tuple[tuple, Move, tuple[int, str], bool]] = []
+        """(undo record, move, (turn, player), drawn by the game itself) per decision."""
+        self._legal_before: list = []  # the legal lists of the last few decisions, for undo
         self._legal: list[Move] | None = None
         self._legal_index: dict[str, Move] | None = None
         self.cache: dict[str, Any] = {}
         """Per-state memo for hooks (cleared on every change)."""
-        self.start: State | None = None
         self.used_chance = False
         self.tags: dict[str, str] = {}
 
@@ -286,6 +389,20 @@ class Game:
             self._legal_index = None
         return list(self._legal)  # a fresh list: callers may sort or shuffle it
 
+    def has_legal_move(self) -> bool:
+        """Is there at least one legal decision now?  Uses the cached list when there is one,
+        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list."""
+        if self.state.outcome is not None:
+            return False
+        if self._legal is not None:
+            return bool(self._legal)
+        found = self.rules.has_legal_move(self)
+        if found is None:
+            self._legal = list(self.rules.legal_moves(self))
+            self._legal_index = None
+            return bool(self._legal)
+        return bool(found)
+
     def _index(self) -> dict[str, Move]:
         if self.state.outcome is not None:
             return {}
@@ -321,6 +438,12 @@ class Game:
         if self.state.outcome is not None:
             raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
         if isinstance(move, Move):
+            legal = self._legal
+            if legal is None:
+                self.legal_moves()
+                legal = self._legal
+            if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
+                return self._push(move)
             found = self._index().get(move.text)
             if found is None or found.action != move.action:
                 raise IllegalMoveError(self._illegal_message(move.text))
@@ -412,24 +535,24 @@ class Game:
     def _push(self, move: Move, auto: bool = False) -> Move:
         st = self.state
         key = (st.turn, st.to_move)
-        snapshot = st  # never mutated again: apply works on a copy
-        legal_before = (self._legal, self._legal_index)
-        self.state = st.copy()
+        pending = st.pending
+        legal_before = self._legal
+        record = st._begin()
         try:
             self.rules.apply(self, move)
-            new = self.state
-            if new.outcome is None and (new.turn, new.to_move) == key:
-                new.pending = st.pending + (move.text,)
+            if st.outcome is None and (st.turn, st.to_move) == key:
+                st.pending = pending + (move.text,)
             else:
-                new.pending = ()
+                st.pending = ()
             self._changed()
-            self.state.outcome = self.state.outcome or self.rules.check_end(self)
+            st.outcome = st.outcome or self.rules.check_end(self)
         except BaseException:
-            self.state = snapshot
+            st._restore(record)
             self._changed()
             raise
-        self._history.append((snapshot, move, key, auto))
-        self._legal_before.append(legal_before)
+        finally:
+            st._end()
+        self._remember(record, move, key, auto, legal_before)
         if self.auto_chance and self.state.outcome is None:
             outcomes = self.rules.chance_outcomes(self)
             if outcomes:
@@ -445,14 +568,25 @@ class Game:
         if player not in ("host", "guest"):
             raise IllegalMoveError(f"no player {player!r} (host or guest)")
         winner = "guest" if player == "host" else "host"
-        snapshot = self.state
-        key = (snapshot.turn, snapshot.to_move)
-        legal_before = (self._legal, self._legal_index)
-        self.state = snapshot.copy()
-        self.state.outcome = Outcome(winner, f"{player} resigned", {"resigned": player})
-        self._history.append((snapshot, Move("_resign", "resign", aux=player), key, False))
-        self._legal_before.append(legal_before)
+        st = self.state
+        key = (st.turn, st.to_move)
+        legal_before = self._legal
+        record = st._begin()
+        st._end()
+        st.outcome = Outcome(winner, f"{player} resigned", {"resigned": player})
+        self._remember(record, Move("_resign", "resign", aux=player), key, False, legal_before)
         self._changed()
+
+    KEEP_LEGAL = 4
+    """Undo restores the legal-move lists of this many latest decisions; older ones are
+    generated again when asked for (history memory stays small)."""
+
+    def _remember(self, record, move, key, auto, legal_before) -> None:
+        self._history.append((record, move, key, auto))
+        kept = self._legal_before
+        kept.append(legal_before)
+        if len(kept) > self.KEEP_LEGAL:
+            kept[-self.KEEP_LEGAL - 1] = None
 
     def sample_chance(self, outcomes=None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
@@ -464,11 +598,11 @@ class Game:
         return rng.choices(moves, weights)[0]
 
     def _pop(self) -> Move:
-        snapshot, move, _key, _auto = self._history.pop()
+        record, move, _key, _auto = self._history.pop()
         legal = self._legal_before.pop()
-        self.state = snapshot
+        self.state._restore(record)
         self._changed()
-        self._legal, self._legal_index = legal
+        self._legal = legal
         return move
 
     def _changed(self) -> None:
@@ -485,6 +619,14 @@ class Game:
         return self._pop()
 
     @property
+    def start(self) -> State:
+        """The position before the first decision (a copy, rebuilt by undoing the history)."""
+        st = self.state.copy()
+        for record, *_ in reversed(self._history):
+            st._restore(record)
+        return st
+
+    @property
     def rng(self) -> random.Random:
         """A generator for setup chance (shuffles), seeded by the game's seed."""
         self.used_chance = True
@@ -494,7 +636,7 @@ class Game:
     def turns(self) -> list[tuple[int, str, list[Move]]]:
         """Decisions grouped into whole turns: (number, player, moves)."""
         out: list[tuple[int, str, list[Move]]] = []
-        for _snap, move, key, _auto in self._history:
+        for _record, move, key, _auto in self._history:
             if move.action == "_resign":
                 continue  # written as the Result and Termination tags
             if out and (out[-1][0], out[-1][1]) == key:
@@ -637,13 +779,15 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # mutable: equal games may change apart
 
     def copy(self) -> "Game":
-        """An independent game with the same history (cheap: states are shared, never mutated)."""
+        """An independent game with the same history (cheap: undo records are shared, never
+        mutated)."""
         g = Game(self.variant, self.options, self.seed, self.auto_chance)
         g.state = self.state.copy()
         g._history = list(self._history)
         g._legal_before = list(self._legal_before)
         g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
-        g.start = self.start
+        if self.__dict__.get("_settings"):
+            g._settings = self._settings
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
         return g

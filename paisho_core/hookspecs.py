@@ -64,6 +64,19 @@ def paisho_legal_moves(game):
 
 
 @hookspec(firstresult=True)
+def paisho_has_legal_move(game):
+    """Does the pending decision have at least one legal move?  Return True or False, or None
+    to let the core find out by building the whole list (the default).
+
+    An early exit for end checks ("a player who cannot move loses"): stop at the first legal
+    move found instead of generating them all.  Call it through ``game.has_legal_move()``,
+    which answers from the cached list when there is one.  It must agree with
+    ``bool(paisho_legal_moves(game))``; a differential test checks every variant that
+    implements it.
+    """
+
+
+@hookspec(firstresult=True)
 def paisho_apply(game, move):
     """Apply ``move`` (already known to be legal) to ``game.state``.
 

@@ -142,5 +142,4 @@ def from_position(data, source: str | None = None):
         st.outcome = game.rules.check_end(game)
     game._changed()
     game.used_chance = data.get("seed") is not None
-    game.start = st.copy()
     return game

@@ -177,4 +177,3 @@ def install_deal(game, text: str) -> None:
         ex["hidden"] = fields["hidden"]
         st.to_move, st.phase, st.turn = "guest", "guess", 0
     game._changed()
-    game.start = st.copy()

@@ -1,0 +1,115 @@
+"""The game history: exact undo from undo records, game copies, the early-exit legal-move check.
+
+Property tests over random games of every variant: every decision is taken back exactly (the
+whole state equal to a copy taken before it, the same legal moves), copies stay independent of
+the game they came from, and ``has_legal_move`` agrees with the full list.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+import paisho_core as paisho
+
+VARIANTS = paisho.variants()
+
+
+def texts(game) -> list[str]:
+    return sorted(str(m) for m in game.legal_moves())
+
+
+def random_walk(game, rng, decisions):
+    """Play up to ``decisions`` random decisions; returns {ply: (state copy, legal texts)} taken
+    before each decision."""
+    seen = {}
+    for _ in range(decisions):
+        if game.outcome is not None:
+            break
+        moves = game.legal_moves()
+        if not moves:
+            break
+        seen[game.ply] = (game.state.copy(), texts(game))
+        game.play(rng.choice(moves))
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 10**6))
+def test_undo_restores_every_position_exactly(variant, seed):
+    rng = random.Random(seed)
+    game = paisho.new_game(variant, seed=seed)
+    start = game.state.copy()
+    seen = random_walk(game, rng, 120)
+    while game.ply:
+        game.undo()
+        assert game.ply in seen, "undo stopped between a decision and its chance step"
+        state, legal = seen[game.ply]
+        assert game.state.same_as(state), f"{variant}: undo to ply {game.ply} differs"
+        assert texts(game) == legal
+    assert game.state.same_as(start)
+    assert game.start.same_as(start)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_copies_are_independent(variant):
+    rng = random.Random(11)
+    game = paisho.new_game(variant, seed=4)
+    random_walk(game, rng, 40)
+    before = game.state.copy()
+    twin = game.copy()
+    random_walk(twin, random.Random(3), 30)
+    while twin.ply:  # undo every decision of the copy, back past the shared history
+        twin.undo()
+    assert game.state.same_as(before)
+    assert twin.state.same_as(game.start)
+    random_walk(game, random.Random(5), 10)  # the original plays on from its own history
+    while game.ply:
+        game.undo()
+    assert game.state.same_as(twin.state)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_has_legal_move_agrees_with_the_full_list(variant):
+    rng = random.Random(2)
+    for seed in range(3):
+        game = paisho.new_game(variant, seed=seed)
+        for _ in range(150):
+            if game.outcome is not None:
+                break
+            fresh = game.copy()  # no cached list: the hook (or its fallback) answers
+            fresh._changed()
+            assert fresh.has_legal_move() == bool(game.legal_moves())
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_move_that_fails_half_way_leaves_the_game_unchanged(variant, monkeypatch):
+    game = paisho.new_game(variant, seed=1)
+    random_walk(game, random.Random(1), 12)
+    before, legal, ply = game.state.copy(), texts(game), game.ply
+    apply = game.rules.apply
+
+    def broken(g, move):
+        apply(g, move)  # changes the state, then fails
+        raise paisho.IllegalMoveError("broken on purpose")
+
+    monkeypatch.setattr(game.rules, "apply", broken)
+    with pytest.raises(paisho.IllegalMoveError, match="on purpose"):
+        game.play(game.legal_moves()[0])
+    assert game.ply == ply and game.state.same_as(before) and texts(game) == legal
+
+
+def test_play_accepts_a_move_of_another_list_by_its_text():
+    game = paisho.new_game("skud", seed=1)
+    twin = game.copy()
+    twin._changed()
+    move = twin.legal_moves()[0]
+    assert move not in [m for m in game.legal_moves() if m is move]
+    assert str(game.play(move)) == str(move)
