@@ -2,7 +2,7 @@
 Playwright clicks through every kind of decision.
 
 The browser is the system's Chromium (``apt-get install chromium``); outside CI the tests skip
-when it or Playwright is missing, in CI (``CI`` set) they fail instead.  Positions are made by
+when it or Playwright is missing, in CI (``CI`` or ``PAISHO_REQUIRE_BROWSER`` set) they fail.  Positions are made by
 seeded games of the engine, so each test knows what the page should offer.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 
 import paisho_core as paisho
 
-IN_CI = bool(os.environ.get("CI"))
+IN_CI = bool(os.environ.get("CI") or os.environ.get("PAISHO_REQUIRE_BROWSER"))
 CHROMIUM = next((p for p in (os.environ.get("PAISHO_CHROMIUM"), shutil.which("chromium"),
                              shutil.which("chromium-browser"), "/usr/bin/chromium")
                  if p and Path(p).is_file()), None)
