@@ -264,7 +264,7 @@ def _locked_view(key: str, table: Table) -> dict:
 
 def _variant_list(extra_names: list[str]) -> dict:
     names = list(extra_names) + [n for n in variants() if n not in extra_names]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in names:
         try:
             v = get_variant(name)
