@@ -278,7 +278,9 @@ def _variant_list(extra_names: list[str]) -> dict:
                             if spec.get(k) is not None})
         rows.append({"name": name, "title": v.title, "house_rules": name in extra_names,
                      "options": options})
-    return {"variants": rows, "levels": list(LEVELS)}
+    from ..record import default_variant
+
+    return {"variants": rows, "levels": list(LEVELS), "default": default_variant()}
 
 
 def _load_table(text: str, name: Optional[str]) -> Table:

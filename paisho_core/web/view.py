@@ -3,7 +3,7 @@ see, a tile legend, and the legal decisions grouped by where a click starts them
 
 The page has no rules of its own: every decision it can make is listed here, grouped by
 *source* (a point of the board or a tile code in a pile), then by *target* point, then by a
-possible third point (a Boat's push, say); decisions with no point to click become buttons.
+possible third point (where a pushed tile goes, say); decisions with no point to click become buttons.
 """
 from __future__ import annotations
 

@@ -460,7 +460,7 @@ async function loadMeta() {
   meta = await api("/api/variants");
   $("variant").innerHTML = meta.variants.map((v) =>
     `<option value="${esc(v.name)}">${esc(v.title)}${v.house_rules ? " (house rules)" : ""}</option>`).join("");
-  $("variant").value = meta.variants.some((v) => v.name === "skud") ? "skud" : meta.variants[0].name;
+  $("variant").value = meta.default || meta.variants[0].name;
   for (const s of document.querySelectorAll(".side-select")) fillSides(s, "human");
   $("host").value = meta.levels.includes("easy") ? "easy" : meta.levels[1] || "human";
   renderOptions();
