@@ -15,8 +15,42 @@ from .cliutil import (InputError, _load_game, _load_json, _read, guarded,
                       variant_and_options)
 from .errors import PaishoError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Play, replay and inspect Pai Sho games of every registered variant.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"paisho {version('paisho')}")
+        except PackageNotFoundError:
+            typer.echo("paisho (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            metavar="", help="Print paisho's version and exit.")):
+    """Play, replay and inspect Pai Sho games of every registered variant.
+
+    Shell completion: paisho --install-completion (bash, zsh, fish, PowerShell)."""
+
+
+def _aliases() -> dict[str, list[str]]:
+    """Registered name -> the other names its entry points give it (``3-piece``: ``street``)."""
+    from .variant import _entry_point_modules, get_variant
+
+    out: dict[str, list[str]] = {}
+    for name in _entry_point_modules():
+        try:
+            real = get_variant(name).name
+        except PaishoError:
+            continue
+        if real != name:
+            out.setdefault(real, []).append(name)
+    return out
 
 
 @app.command("variants")
@@ -26,17 +60,20 @@ def cmd_variants(json_out: bool = typer.Option(False, "--json", help="Machine-re
     from . import get_variant, variants
 
     rows = []
+    aliases = _aliases()
     for name in variants():
         try:
             v = get_variant(name)
-            rows.append({"name": name, "title": v.title, "options": list(v.option_specs)})
+            rows.append({"name": name, "title": v.title, "options": list(v.option_specs),
+                         "aliases": sorted(aliases.get(name, []))})
         except PaishoError as exc:
-            rows.append({"name": name, "title": f"(unavailable: {exc})", "options": []})
+            rows.append({"name": name, "title": f"(unavailable: {exc})", "options": [], "aliases": []})
     if json_out:
         typer.echo(json.dumps(rows, indent=2))
     else:
         for row in rows:
-            typer.echo(f"{row['name']:<10} {row['title']}")
+            also = f" (also: {', '.join(row['aliases'])})" if row["aliases"] else ""
+            typer.echo(f"{row['name']:<10} {row['title']}{also}")
 
 
 @app.command("moves")
@@ -46,8 +83,8 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
               position: Optional[Path] = typer.Option(None, "--position", help="Start from this position (JSON)."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
               option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
-              seed: Optional[int] = typer.Option(None, "--seed"),
-              json_out: bool = typer.Option(False, "--json")):
+              seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the new game's chance steps (a shuffle, a draw), so the moves are reproducible."),
+              json_out: bool = typer.Option(False, "--json", help="Print variant, player to move, phase, turn and the moves as JSON.")):
     """Print the legal moves of the pending decision, one per line."""
     from . import from_position, load_record, new_game
 
@@ -75,8 +112,9 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
 @guarded
 def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
                json_out: bool = typer.Option(False, "--json", help="Print outcome, harmonies and final position as JSON."),
-               variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag.")):
-    """Replay a record move by move and print the outcome."""
+               variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag."),
+               strict: bool = typer.Option(False, "--strict", help="Refuse turns the reader would otherwise repair as the reference engine plays them (each repair is listed).")):
+    """Replay a record move by move and print the outcome (and any repaired turns)."""
     from . import load_record
     from .record import parse_record
 
@@ -88,17 +126,20 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
         tagged = parse_record(text, str(file))[0].get("Variant")
         if tagged and tagged != name:
             raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant gives {name}")
-    game = load_record(text, source=str(file), variant=name)
+    game = load_record(text, source=str(file), variant=name, strict=strict)
     outcome = game.outcome.to_json() if game.outcome else None
+    repairs = getattr(game, "repairs", [])
     if json_out:
         typer.echo(json.dumps({
             "variant": game.name, "turns": len(game.turns()), "decisions": game.ply,
-            "outcome": outcome,
+            "outcome": outcome, "repairs": [r._asdict() for r in repairs],
             "harmonies": [{"a": h.a, "b": h.b, "owner": h.owner, "owners": list(h.owners),
                            "midline_crossing": h.crosses_midline} for h in game.harmonies()],
             "position": game.position()}, indent=2))
         return
     typer.echo(f"{game.variant.title}: {len(game.turns())} turns replayed")
+    for r in repairs:
+        typer.echo(f"Repaired {r}")
     if outcome:
         who = outcome["winner"] or "nobody (draw)"
         typer.echo(f"Result: {who} wins, {outcome['reason']}" if outcome["winner"]
@@ -110,7 +151,7 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
 @app.command("options")
 @guarded
 def cmd_options(variant: str = typer.Argument(..., help="Variant name or YAML file."),
-                json_out: bool = typer.Option(False, "--json")):
+                json_out: bool = typer.Option(False, "--json", help="Machine-readable output.")):
     """List a variant's options: name, type, default, what it does, and its source or ruling."""
     v, _ = variant_and_options(variant)
     rows = []

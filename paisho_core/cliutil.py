@@ -21,8 +21,16 @@ def fail(message: str) -> None:
 
 
 def _read(path: Path) -> str:
+    """A file's text, held to the size limits of :mod:`paisho_core.limits`."""
+    from .limits import MAX_TEXT
+
     try:
-        return path.read_text("utf-8")
+        if path.is_file() and path.stat().st_size > 4 * MAX_TEXT:
+            raise InputError(f"{path}: {path.stat().st_size} bytes; paisho reads at most {MAX_TEXT} characters")
+        text = path.read_text("utf-8")
+        if not text.strip():
+            raise InputError(f"{path}: the file is empty")
+        return text
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except UnicodeDecodeError as exc:
@@ -32,11 +40,9 @@ def _read(path: Path) -> str:
 
 
 def _load_json(path: Path):
-    text = _read(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON: {exc.msg}") from None
+    from .reader import parse_json
+
+    return parse_json(_read(path), str(path))
 
 
 def _parse_options(text: Optional[str]) -> dict:
@@ -51,12 +57,12 @@ def _parse_options(text: Optional[str]) -> dict:
     return value
 
 
-def variant_and_options(text: str, options_json: Optional[str] = None, pairs=()):
-    """Resolve a variant argument (name, ``name:K=V,...`` or a YAML file) plus --options JSON and
-    --option K=V pairs into (Variant, options)."""
+def variant_and_options(text: str, options_json: Optional[str] = None, pairs=(), files: bool = True):
+    """Resolve a variant argument (name, ``name:K=V,...`` or, with ``files``, a YAML file the
+    user named) plus --options JSON and --option K=V pairs into (Variant, options)."""
     from .variant import parse_option_pairs, resolve
 
-    variant, opts = resolve(text)
+    variant, opts = resolve(text, files=files)
     opts.update(_parse_options(options_json))
     opts.update(parse_option_pairs(variant, list(pairs)))
     variant.options(opts)  # unknown names and bad values are reported here, with the valid ones
@@ -65,12 +71,9 @@ def variant_and_options(text: str, options_json: Optional[str] = None, pairs=())
 
 def _load_game(path: Path, variant: Optional[str] = None):
     """A game from a record or a position file (a position is a JSON object)."""
-    from . import from_position, load_record
+    from .reader import read_game
 
-    text = _read(path)
-    if text.lstrip().startswith("{"):
-        return from_position(_load_json(path), source=str(path))
-    return load_record(text, source=str(path), variant=variant)
+    return read_game(_read(path), source=str(path), variant=variant)
 
 
 def _console():

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
 from .errors import PaishoError
+from .limits import MAX_REQUEST
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PROTOCOL = 1
 
@@ -26,7 +30,7 @@ class Engine:
     """The state behind one protocol session: at most one game at a time."""
 
     def __init__(self) -> None:
-        self.game = None
+        self.game: Game | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello, "variants": self.variants, "new": self.new, "load": self.load,
             "position": self.load_position, "legal": self.legal, "play": self.play,
@@ -64,23 +68,33 @@ class Engine:
             reply["id"] = req_id
         return reply
 
-    def need_game(self):
+    def need_game(self) -> Game:
         if self.game is None:
             raise EngineError("no game: send new (or load) first")
         return self.game
 
     @staticmethod
     def field(req: dict, name: str, kind, default: Any = ...):
-        value = req.get(name, default)
-        if value is ...:
-            raise EngineError(f"{req.get('cmd')}: missing field {name!r}")
-        if value is not None and not isinstance(value, kind) or isinstance(value, bool) and kind in (int, float, (int, float)):
-            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}")
+        """The request's field ``name``, of type ``kind``; ``null`` counts as absent, so an
+        optional field falls back to ``default`` and a required one is reported missing."""
+        value = req.get(name)
+        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        names = {"str": "a string", "int": "an integer", "dict": "a JSON object",
+                 "int/float": "a number"}.get(names, names)
+        if value is None:
+            if default is ...:
+                if name not in req:
+                    raise EngineError(f"{req.get('cmd')}: missing field {name!r} ({names})")
+                raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}, got null")
+            return default
+        wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
+        if wrong:
+            raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}, got "
+                              f"{json.dumps(value)[:40]}")
         return value
 
     def summary(self) -> dict:
-        g = self.game
+        g = self.need_game()
         return {"variant": g.name, "turn": g.state.turn, "to_move": g.to_move, "phase": g.phase,
                 "decisions": g.ply, "outcome": g.outcome.to_json() if g.outcome else None}
 
@@ -110,7 +124,7 @@ class Engine:
         name = self.field(req, "variant", str)
         options = self.field(req, "options", dict, None) or {}
         seed = self.field(req, "seed", int, None)
-        variant, opts = variant_and_options(name)
+        variant, opts = variant_and_options(name, files=False)  # never a file: see FILE_HINT
         opts.update(options)
         self.game = new_game(variant, options=opts, seed=seed)
         return self.summary()
@@ -118,8 +132,8 @@ class Engine:
     def load(self, req: dict) -> dict:
         from . import load_record
 
-        self.game = load_record(self.field(req, "record", str), source="record")
-        self.game.auto_chance = True  # later draws are made by the game, as after new
+        game = self.game = load_record(self.field(req, "record", str), source="record")
+        game.auto_chance = True  # later draws are made by the game, as after new
         return self.summary()
 
     def load_position(self, req: dict) -> dict:
@@ -171,14 +185,16 @@ class Engine:
 
     def go(self, req: dict) -> dict:
         """The computer's choice for the pending decision (played when ``play`` is true)."""
-        from .ai import PLAYER_KINDS, make_player
+        from .players import PLAYER_KINDS, check_kind, make_player
 
         g = self.need_game()
         if g.outcome is not None:
             raise EngineError("go: the game is over")
         player = self.field(req, "player", str, "mcts")
-        if player.partition(":")[0] not in PLAYER_KINDS:
-            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)}")
+        try:
+            check_kind(player)
+        except PaishoError:
+            raise EngineError(f"go: player must be one of {', '.join(PLAYER_KINDS)} (mcts:N)") from None
         iterations = self.field(req, "iterations", int, None)
         seconds = self.field(req, "seconds", (int, float), None)
         if iterations is not None and not 1 <= iterations <= 1_000_000:
@@ -189,7 +205,7 @@ class Engine:
                           iterations=iterations)
         chance = g.chance_outcomes()
         move = g.sample_chance(chance) if chance else bot.choose(g)
-        out = {"move": str(move)}
+        out: dict[str, Any] = {"move": str(move)}
         if getattr(bot, "last_stats", None):
             out["stats"] = bot.last_stats
         if req.get("play"):
@@ -201,12 +217,32 @@ class Engine:
         return {"bye": True}
 
 
+def _lines(stdin):
+    """The request lines of ``stdin``; None for a line past MAX_REQUEST (skipped unread)."""
+    while True:
+        line = stdin.readline(MAX_REQUEST + 1)
+        if not line:
+            return
+        if len(line) > MAX_REQUEST:
+            while line and not line.endswith(b"\n" if isinstance(line, bytes) else "\n"):
+                line = stdin.readline(MAX_REQUEST)
+            yield None
+            continue
+        yield line
+
+
 def serve(stdin=None, stdout=None) -> None:
     """Read requests until ``quit`` or the end of input, answering each on its own line."""
     stdin = stdin or getattr(sys.stdin, "buffer", sys.stdin)
     stdout = stdout or sys.stdout
     engine = Engine()
-    for line in stdin:
+    for line in _lines(stdin):
+        if line is None:
+            reply = {"ok": False, "error": f"request longer than {MAX_REQUEST} bytes",
+                     "kind": "EngineError"}
+            stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            stdout.flush()
+            continue
         if isinstance(line, bytes):
             try:
                 line = line.decode("utf-8")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
@@ -12,6 +13,7 @@ from .board import TRANSPOSE
 from .errors import IllegalMoveError, NotationError, PaishoError
 from .notation import normalise_decision
 from .tiles import PLAYER_CODE, PLAYERS, Tile
+from .zobrist import position_key, tile_value
 
 
 class Move:
@@ -104,6 +106,9 @@ class Harmony:
         return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
 
 
+_NO_IDENTS = bytes(4 * board.NCELLS)
+
+
 class State:
     """A position: the board, the piles, whose decision is pending, and variant data.
 
@@ -128,7 +133,7 @@ class State:
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
-        self.ident: list[int] = [0] * board.NCELLS
+        self.ident = array("i", _NO_IDENTS)  # 4 bytes a point: half a list's size
         self.next_ident = 1
         self.occupied = 0
         self.occupied_t = 0
@@ -149,7 +154,7 @@ class State:
         """An independent copy (nothing mutable shared)."""
         s = State.__new__(State)
         s.board = self.board.copy()
-        s.ident = self.ident.copy()
+        s.ident = self.ident[:]
         s.next_ident = self.next_ident
         s.occupied = self.occupied
         s.occupied_t = self.occupied_t
@@ -178,7 +183,8 @@ class State:
     # -- undo records ----------------------------------------------------------------------------
     def _begin(self) -> tuple:
         """Start an undo record: the small fields now, and a fresh log of board changes."""
-        self._log = log = []
+        log: list = []
+        self._log = log
         self._fresh = set()  # the piles dicts now belong to the record: copy before writing
         return (log, self.next_ident, self.occupied, self.occupied_t, self.owned.copy(),
                 self.piles, self.to_move, self.phase, self.turn, self.extra.copy(), self.outcome,
@@ -219,11 +225,12 @@ class State:
         self.occupied |= bit
         self.occupied_t |= 1 << TRANSPOSE[i]
         self.owned[tile.owner] |= bit
-        self.zobrist ^= zobrist_value(i, tile)
+        self.zobrist ^= tile_value(i, tile)
 
     def lift(self, i: int) -> Tile:
-        """Remove and return the tile on point ``i``."""
+        """Remove and return the tile on point ``i`` (which must hold one)."""
         tile = self.board[i]
+        assert tile is not None, f"no tile on {board.LABEL[i]} to lift"
         log = self._log
         if log is not None:
             log += (i, tile, self.ident[i])
@@ -232,7 +239,7 @@ class State:
         self.occupied &= bit
         self.occupied_t &= ~(1 << TRANSPOSE[i])
         self.owned[tile.owner] &= bit
-        self.zobrist ^= zobrist_value(i, tile)
+        self.zobrist ^= tile_value(i, tile)
         return tile
 
     def relocate(self, src: int, dst: int) -> None:
@@ -263,7 +270,7 @@ class State:
             self.piles = dict(self.piles)
             fresh.add(None)
         per = self.piles.get(name)
-        if name not in fresh:
+        if per is None or name not in fresh:
             self.piles[name] = per = {} if per is None else dict(per)
             fresh.add(name)
         got = per.get(player)
@@ -301,27 +308,6 @@ class State:
 _COMPARED = ("board", "next_ident", "occupied", "occupied_t", "owned", "piles",
              "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist")
 
-_MASK64 = (1 << 64) - 1
-_ZOBRIST: dict[int, int] = {}
-
-
-def _mix64(x: int) -> int:
-    """splitmix64: a well-spread 64-bit value of an integer (fixed: no per-process seed)."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def zobrist_value(i: int, tile: Tile) -> int:
-    """The random 64-bit value of ``tile`` standing on point ``i``."""
-    k = (tile.kind.ordinal * 2 + (tile.owner == "host")) * board.NCELLS + i
-    z = _ZOBRIST.get(k)
-    if z is None:
-        z = _ZOBRIST[k] = _mix64(k)
-    return z
-
-
 class Game:
     """One game of a variant: the state, the history for undo, and the variant's resolved rules.
 
@@ -346,6 +332,8 @@ class Game:
         """Per-state memo for hooks (cleared on every change)."""
         self.used_chance = False
         self.tags: dict[str, str] = {}
+        self.repairs: list[Any] = []
+        """What a tolerant record reader repaired to replay the record (``record.Repair``)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -388,6 +376,19 @@ class Game:
             self._legal = list(self.rules.legal_moves(self))
             self._legal_index = None
         return list(self._legal)  # a fresh list: callers may sort or shuffle it
+
+    @property
+    def key(self) -> int:
+        """A 64-bit hash of the position (Zobrist): equal positions have equal keys, whatever
+        the moves that led to them; different ones differ (but for a 2**-64 chance).  It covers
+        the board, the piles, the player to move, the phase, the decisions taken in the turn so
+        far, the scores and the variant's data as positions write it, not the turn number or the
+        history (see :mod:`paisho_core.zobrist`).  The board part is kept up to date move by move."""
+        cache = self.cache
+        z = cache.get(_KEY)
+        if z is None:
+            z = cache[_KEY] = position_key(self.state, self.rules.position_extra(self))
+        return z
 
     def has_legal_move(self) -> bool:
         """Is there at least one legal decision now?  Uses the cached list when there is one,
@@ -441,7 +442,7 @@ class Game:
             legal = self._legal
             if legal is None:
                 self.legal_moves()
-                legal = self._legal
+                legal = self._legal or []
             if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
                 return self._push(move)
             found = self._index().get(move.text)
@@ -762,21 +763,36 @@ class Game:
         return True
 
     def __eq__(self, other: object) -> bool:
-        """Two games are equal when they stand at the same position of the same variant and
-        options (their histories may differ)."""
+        """Two games are equal when they stand at the same position (equal :attr:`key`) of the
+        same variant and options; their histories may differ."""
         if not isinstance(other, Game):
             return NotImplemented
         if self.variant.name != other.variant.name or self.options != other.options:
             return False
-        key = getattr(self, "key", None)
-        if key is not None:
-            return key == getattr(other, "key", None)
-        mine, theirs = self.position(), other.position()
-        mine.pop("seed", None)
-        theirs.pop("seed", None)
-        return mine == theirs
+        return self.key == other.key
 
     __hash__ = None  # type: ignore[assignment]  # mutable: equal games may change apart
+
+    # -- pickling ------------------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """A game pickles with its variant named (``variant.spec``), not its hooks; caches are
+        left out and rebuilt when needed."""
+        data = dict(self.__dict__)
+        data["variant"] = self.variant.spec
+        for name in ("rules", "tileset", "_settings", "_legal_index"):
+            data.pop(name, None)
+        data["cache"] = {}
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        from .variant import variant_from_spec
+
+        variant = variant_from_spec(*data["variant"])
+        self.__dict__.update(data)
+        self.variant = variant
+        self.rules = variant.rules
+        self.tileset = variant.tileset
+        self._legal_index = None
 
     def copy(self) -> "Game":
         """An independent game with the same history (cheap: undo records are shared, never
@@ -787,10 +803,13 @@ class Game:
         g._legal_before = list(self._legal_before)
         g._legal, g._legal_index = self._legal, self._legal_index  # same state: share, never mutated
         if self.__dict__.get("_settings"):
-            g._settings = self._settings
+            g.__dict__["_settings"] = self.__dict__["_settings"]
         g.used_chance = self.used_chance
         g.tags = dict(self.tags)
         return g
+
+
+_KEY = "paisho_core.key"  # the position key's slot in game.cache
 
 
 def settings(game, factory):

@@ -174,10 +174,51 @@ def paisho_evaluate(game, player):
 
 
 @hookspec(firstresult=True)
+def paisho_playout_weights(game, moves):
+    """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
+    played, for computer players: a list of non-negative numbers, one per move, in order.
+
+    Read from the rules and the current position only, without playing the moves (a capture, a
+    harmony formed, a step toward the goal, a tile kept safe), so it must be cheap: it is asked
+    at every playout step.  Players draw playout moves in proportion to the weights, open search
+    nodes most promising first, and on very long lists let greedy try only the most promising.
+    None (the default) means uniform.  A variant's strategy module usually implements it beside
+    ``paisho_evaluate``."""
+
+
+@hookspec(firstresult=True)
 def paisho_tile_budget(game):
     """The most tiles of each kind a position may hold, for validating loaded positions.
 
     Return ``{code: n}`` for a set shared by both players (tiles change hands), or
     ``{(player, code): n}`` per player.  None: each player may hold what the fresh setup of this
     game gives them (board plus every pile).
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_repair_turn(game, body):
+    """The tolerant record reader's repair of one recorded turn the rules refuse.
+
+    Called only when a record is read tolerantly (the default; ``strict=True`` never calls it)
+    and the turn ``body`` (text after ``<n><P>.``) cannot be played in the current position.
+    Return ``(new_body, note)`` when the variant's reference engine is *known* to play such a
+    turn differently from how it is written, and how: ``new_body`` is played instead, and
+    ``note`` (one sentence, e.g. "harmony bonus +R4(-8,0) dropped: the move formed no new
+    harmony") is listed on ``game.repairs`` with the move number.  Return None otherwise: the
+    turn stays an error.  Never guess what a writer meant; repair only what the reference
+    engine does.
+    """
+
+
+@hookspec(firstresult=True)
+def paisho_explain_illegal(game, text):
+    """Why the decision ``text``, well formed for the pending decision but not legal, is refused.
+
+    Called only after a move was refused, never during play, so it may be slow and simple.
+    Return one short sentence naming the rule and where it bites ("this tile may not end in a
+    white garden", "blocked by the tile on (0,4)", "would clash with the tile on (3,0)"), or None when
+    the rules cannot tell (the core then lists some legal moves).  Raise
+    :class:`~paisho_core.errors.NotationError` when ``text`` is not even well formed: it then
+    reads as a typo, not as an illegal move.
     """

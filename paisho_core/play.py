@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -75,8 +75,8 @@ def cmd_show(file: Path = typer.Argument(..., help="A record or a position (JSON
 class Session:
     """One terminal game: who plays each side, the input loop and its commands."""
 
-    def __init__(self, game, sides: dict, seed=None, think: float = 2.0, colour=None) -> None:
-        from .ai import make_player
+    def __init__(self, game, sides: dict, seed=None, think: Optional[float] = None, colour=None) -> None:
+        from .players import make_player
 
         self.game = game
         self.kinds = sides
@@ -98,6 +98,7 @@ class Session:
         self.resigned: Optional[str] = None
         self.think = think
         self.seed = seed
+        self.save_to: Optional[Path] = None  # --save FILE: where the end-of-game prompt saves
 
     # -- input and output ----------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -138,6 +139,17 @@ class Session:
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
+        """Play until the game ends or input ends; Ctrl-C stops the game and offers to save."""
+        try:
+            self.loop()
+        except KeyboardInterrupt:
+            self.say("\ninterrupted")
+            try:
+                self.offer_save()
+            except KeyboardInterrupt:
+                self.say("\nnot saved")
+
+    def loop(self) -> None:
         game = self.game
         self.say(f"{game.variant.title}: guest {self.kinds['guest']}, host {self.kinds['host']}. "
                  "Type help for commands.")
@@ -158,10 +170,15 @@ class Session:
             line = self.ask(f"{game.to_move} [{game.phase}]> ")
             if line is None:
                 self.say("(end of input)")
-                return
+                return self.left()
             if not self.command(line.strip()):
-                return
+                return self.left()
         self.finish()
+
+    def left(self) -> None:
+        """The player left before the end (quit, end of input): --save still offers to save."""
+        if self.save_to is not None:
+            self.offer_save()
 
     def computer_move(self) -> None:
         game = self.game
@@ -178,11 +195,26 @@ class Session:
             self.say(f"Game over: {other(self.resigned)} wins ({self.resigned} resigned)")
         elif game.outcome is not None:
             self.show()  # the final board, its first line says who won and why
-        if self.humans:
+        if self.humans or self.save_to:
+            self.offer_save()
+
+    def offer_save(self) -> None:
+        """Ask where to save the record.  Enter does what the prompt says: skips, or with
+        ``--save FILE`` saves to FILE; the end of input counts as Enter."""
+        if self.save_to is not None:
+            line = self.ask(f"Save the record? Press Enter to save it to {self.save_to}, type "
+                            f"another file name, or 'no' to skip: ")
+        elif self.humans:
             line = self.ask("Save the record? Type a file name, or press Enter to skip: ")
-            name = (line or "").strip()
-            if name and name.lower() not in ("quit", "exit", "q", "no", "n", "skip"):
-                self.save(name)
+        else:
+            return
+        name = (line or "").strip()
+        if name.lower() in ("no", "n", "skip"):
+            return
+        if name.lower() in ("quit", "exit", "q"):
+            name = ""  # leaving: what Enter does
+        if name or self.save_to is not None:
+            self.save(name or str(self.save_to))
 
     def record_text(self) -> str:
         """The record of every whole turn played (a turn still in progress is left out: a record
@@ -310,12 +342,12 @@ class Session:
             self.show()
 
     def hint(self) -> None:
-        from .ai import GreedyPlayer, MCTSPlayer
+        from .players import GreedyPlayer, make_player
 
         game = self.game
         if self.think and self.think > 0.5:
-            move = MCTSPlayer(seed=self.seed, seconds=min(self.think, 3.0)).choose(game)
-            self.say(f"hint (mcts): {move}")
+            move = make_player("medium", seed=self.seed, seconds=min(self.think, 3.0)).choose(game)
+            self.say(f"hint (search): {move}")
             return
         ranked = GreedyPlayer(seed=self.seed).scored(game)[:3]
         self.say("hint (greedy, best first): " + ", ".join(f"{m} ({s:+.1f})" for s, m in ranked))
@@ -388,12 +420,16 @@ def _doc_lines(variant: str, tile_name: str, limit: int = 4) -> list[str]:
 
 
 def _side(value: str, flag: str) -> str:
-    from .ai import PLAYER_KINDS
+    from .players import LEVELS, PLAYER_KINDS, check_kind
 
-    kind = value.partition(":")[0]
-    if kind != "human" and kind not in PLAYER_KINDS:
-        raise InputError(f"{flag} {value!r}: choose human, {', '.join(PLAYER_KINDS)}")
-    return value
+    if value == "human":
+        return value
+    try:
+        return check_kind(value)
+    except PaishoError as exc:
+        if value.partition(":")[0] in PLAYER_KINDS:  # a known name with a bad budget
+            raise InputError(f"{flag}: {exc}") from None
+        raise InputError(f"{flag} {value!r}: choose human, {', '.join(LEVELS)}") from None
 
 
 @guarded
@@ -401,11 +437,11 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
              options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
              option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance steps and computer players."),
-             guest: str = typer.Option("human", "--guest", help="human, random, greedy or mcts (mcts:N = N iterations)."),
-             host: str = typer.Option("human", "--host", help="human, random, greedy or mcts."),
-             think: float = typer.Option(2.0, "--think", help="Seconds an mcts player thinks per decision."),
+             guest: str = typer.Option("human", "--guest", help="human, or a level: random, greedy, easy, medium, hard."),
+             host: str = typer.Option("human", "--host", help="human, or a level: random, greedy, easy, medium, hard."),
+             think: Optional[float] = typer.Option(None, "--think", help="Seconds a search level (easy, medium, hard) thinks per decision, instead of its own budget."),
              record: Optional[Path] = typer.Option(None, "--record", help="Continue this saved game."),
-             save: Optional[Path] = typer.Option(None, "--save", help="Write the record here after the game."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Offer to write the record here when the game ends or is interrupted (Enter saves, 'no' skips)."),
              plain: bool = typer.Option(False, "--plain", help="No colour even on a terminal.")):
     """Play a game at the terminal: people against each other or against the computer."""
     from . import load_record, new_game
@@ -419,10 +455,8 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
         game = new_game(v, options=opts, seed=seed)
     session = Session(game, sides, seed=seed if seed is not None else game.seed, think=think,
                       colour=False if plain else None)
+    session.save_to = save
     session.run()
-    if save:
-        save.write_text(session.record_text(), "utf-8")
-        typer.echo(f"record written to {save}")
 
 
 # -- paisho match -------------------------------------------------------------------------------
@@ -433,11 +467,11 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
     """Play ``games`` computer games; returns the tally by player kind and the list of results.
 
     A game stopped by ``max_plies`` is counted by the evaluation of the final position
-    (:func:`paisho_core.ai.result_for`) and reported as capped."""
+    (:func:`paisho_core.players.result_for`) and reported as capped."""
     from . import new_game
-    from .ai import make_player, play_game, result_for
+    from .players import make_player, play_game, result_for
 
-    tally = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
+    tally: dict[str, Any] = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
              "wins": {}, "results": []}
     for k in range(games):
         g_kind, h_kind = (host, guest) if alternate and k % 2 else (guest, host)
@@ -469,13 +503,13 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
 
 @guarded
 def cmd_match(variant: str = typer.Argument(..., help="Variant (name, name:K=V,... or a YAML file)."),
-              guest: str = typer.Option("mcts", "--guest", help="random, greedy or mcts (mcts:N = N iterations)."),
-              host: str = typer.Option("greedy", "--host", help="random, greedy or mcts."),
+              guest: str = typer.Option("medium", "--guest", help="A level: random, greedy, easy, medium, hard (mcts:N = N search iterations)."),
+              host: str = typer.Option("greedy", "--host", help="A level: random, greedy, easy, medium, hard."),
               games: int = typer.Option(20, "-n", "--games", help="Number of games."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
               option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
               seed: int = typer.Option(1, "--seed", help="Seed of the first game (game k uses seed+k)."),
-              think: Optional[float] = typer.Option(None, "--think", help="Seconds per mcts decision (default: 200 iterations)."),
+              think: Optional[float] = typer.Option(None, "--think", help="Seconds per search decision, instead of the level's own budget."),
               max_plies: int = typer.Option(600, "--max-plies", help="Decision cap; a capped game counts by the evaluation."),
               alternate: bool = typer.Option(False, "--alternate", help="Swap sides every other game."),
               json_out: bool = typer.Option(False, "--json", help="Print the tally and every game as JSON.")):

@@ -64,15 +64,20 @@ def from_position(data, source: str | None = None):
     """Build a Game from a position dict; PositionError lists every problem with its JSON path."""
     from . import new_game
     from .game import Outcome
+    from .variant import get_variant
 
     if not isinstance(data, dict):
         raise PositionError([("$", "a position must be a JSON object")], source)
     validator = jsonschema.Draft202012Validator(schema("position"))
-    problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
+    try:
+        problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
+    except RecursionError:
+        raise PositionError([("$", "nested too deeply to be a position")], source) from None
     if problems:
         raise PositionError(problems, source)
     try:
-        game = new_game(data["variant"], options=data.get("options") or {}, seed=data.get("seed"))
+        variant = get_variant(data["variant"])  # a registered name only: data never names a file
+        game = new_game(variant, options=data.get("options") or {}, seed=data.get("seed"))
     except VariantError as exc:
         raise PositionError([("$.variant" if "variant" in str(exc) and "option" not in str(exc)
                               else "$.options", str(exc))], source) from None

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import json
 import re
+from typing import NamedTuple
 
+from .limits import MAX_TURNS, LimitError, check_text
 from .errors import IllegalMoveError, NotationError, PaishoError, RecordError, VariantError
 from .notation import split_turn_token
 from .tiles import PLAYER_CODE
+from .variant import FILE_HINT, Variant, get_variant, load_variant_file, looks_like_file
 
 TAG_RE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 TAG_ORDER = ["Variant", "Options", "Seed", "Guest", "Host", "Date", "Result", "Termination", "Partial"]
@@ -22,6 +25,12 @@ def unescape(value: str) -> str:
 
 def parse_record(text: str, source: str | None = None):
     """Split record text into (tags, turns) where turns are (line, token) pairs."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, got {type(text).__name__}", source=source)
+    try:
+        check_text(text, source)
+    except LimitError as exc:
+        raise RecordError(exc.detail, line=exc.line, source=source) from None
     tags: dict[str, str] = {}
     turns: list[tuple[int, str]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
@@ -40,6 +49,8 @@ def parse_record(text: str, source: str | None = None):
             token = token.strip()
             if token:
                 turns.append((lineno, token))
+        if len(turns) > MAX_TURNS:
+            raise RecordError(f"more than {MAX_TURNS} turns", line=lineno, source=source)
     return tags, turns
 
 
@@ -58,7 +69,7 @@ def _options(tags, source):
 
 def default_variant() -> str | None:
     """The variant that reads records with no Variant tag (declared in its YAML)."""
-    from .variant import get_variant, variants
+    from .variant import variants
 
     for name in variants():
         try:
@@ -69,18 +80,66 @@ def default_variant() -> str | None:
     return None
 
 
-def load_record(text: str, source: str | None = None, variant: str | None = None,
-                options: dict | None = None, stop_on_error: bool = True):
+def _tag_line(text: str, tag: str) -> int | None:
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip().startswith(f"[{tag} ") or raw.strip().startswith(f"[{tag}\t"):
+            return lineno
+    return None
+
+
+def _canonical(name: str) -> str | None:
+    """The registered name behind a name or alias (None if unknown)."""
+    try:
+        return get_variant(name).name
+    except VariantError:
+        return None
+
+
+class Repair(NamedTuple):
+    """One turn the tolerant reader played differently from how the record writes it."""
+
+    move: str       # move number, e.g. "12G"
+    line: int       # line of the record
+    written: str    # the turn as written
+    played: str     # the turn as played
+    note: str       # why, in one sentence
+
+    def __str__(self) -> str:
+        return f"line {self.line}, move {self.move}: {self.note}"
+
+
+def load_record(text: str, source: str | None = None, variant=None,
+                options: dict | None = None, stop_on_error: bool = True, strict: bool = False):
     """Replay a record and return the Game.
 
     A record without a ``Variant`` tag is read as ``variant``, else as the registered variant
     whose YAML says ``untagged_records: true`` (spec section 4: records copied from the reference
-    engine carry no tags).  Any problem raises RecordError naming the line and move number.
+    engine carry no tags).  A tag names a registered variant, never a file (a variant file runs
+    code): ``variant`` may be a loaded :class:`~paisho_core.variant.Variant`, a registered name,
+    or the path of a variant file the caller chooses to trust.  A tag and ``variant`` that
+    disagree are an error.
+
+    Like python-chess reading PGN, the reader is tolerant by default: a turn the variant's
+    reference engine is known to play differently from how it is written (the
+    ``paisho_repair_turn`` hook, e.g. a bonus written on a move that earned none)
+    is played that way, and every such repair is listed on ``game.repairs`` (:class:`Repair`,
+    with its move number).  ``strict=True`` refuses those turns instead.  Nothing else is
+    guessed: any other problem raises RecordError naming the line and move number.
     """
     from . import new_game
 
     tags, turns = parse_record(text, source)
-    name = tags.get("Variant") or variant or default_variant()
+    tagged = tags.get("Variant")
+    if tagged is not None and looks_like_file(tagged):
+        raise RecordError(f"Variant tag {tagged!r} names a file; a record names a registered "
+                          f"variant only ({FILE_HINT})", line=_tag_line(text, "Variant"), source=source)
+    if isinstance(variant, str) and looks_like_file(variant):
+        variant = load_variant_file(variant)  # the caller named the file: explicit
+    wanted = variant.name if isinstance(variant, Variant) else variant
+    if tagged and wanted and tagged != wanted and _canonical(tagged) != _canonical(wanted):
+        raise RecordError(f"the record is a {tagged} game (Variant tag), not {wanted}",
+                          line=_tag_line(text, "Variant"), source=source)
+    name = variant if tagged and isinstance(variant, Variant) else (tagged or variant or default_variant())
     if name is None:
         raise RecordError("the record has no Variant tag and no variant reads untagged records",
                           source=source)
@@ -89,10 +148,14 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
     if seed is not None and seed.lstrip("-").isdigit():
         seed = int(seed)
     try:
+        if isinstance(name, str):
+            name = get_variant(name)  # a registered name only: never a file, never NAME:OPTIONS
         game = new_game(name, options=opts, seed=seed, auto_chance=False)
     except VariantError as exc:
         raise RecordError(str(exc), source=source) from None
     game.tags = tags
+    repairs: list[Repair] = []
+    game.repairs = repairs
     if seed is not None:
         game.used_chance = True
     partial = tags.get("Partial", "").lower() == "true"
@@ -104,12 +167,22 @@ def load_record(text: str, source: str | None = None, variant: str | None = None
         label = f"{number}{PLAYER_CODE[player]}"
         if game.outcome is not None:
             raise RecordError(f"the game already ended ({game.outcome.reason})", label, lineno, source)
+        finish = not (partial and k == len(turns) - 1)
         try:
-            game.play_turn(number, player, body, finish=not (partial and k == len(turns) - 1))
-        except (IllegalMoveError, NotationError) as exc:
-            raise RecordError(str(exc), label, lineno, source) from None
+            game.play_turn(number, player, body, finish=finish)
         except PaishoError as exc:
-            raise RecordError(str(exc), label, lineno, source) from None
+            fix = game.rules.repair_turn(game, body)
+            if fix is None:
+                raise RecordError(str(exc), label, lineno, source) from None
+            if strict:
+                raise RecordError(f"strict reading refuses {token!r}: {fix[1]}", label, lineno,
+                                  source) from None
+            played, note = fix
+            try:
+                game.play_turn(number, player, played, finish=finish)
+            except PaishoError:
+                raise RecordError(str(exc), label, lineno, source) from None
+            repairs.append(Repair(label, lineno, token, f"{label}.{played}", note))
     termination = tags.get("Termination", "")
     if game.outcome is None and termination.endswith(" resigned"):
         who = termination[: -len(" resigned")].strip()

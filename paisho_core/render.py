@@ -127,7 +127,27 @@ def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
                 u += 1
         if ends:
             lines.append(f"{ends[0]:>8} " + "".join(out).rstrip() + f"  {ends[-1]}")
-    return ["   (turned 45 degrees: each row runs between the points named at its ends)"] + lines
+    heads = _column_heads(lines)
+    return (["   (turned 45 degrees: each row runs between the points named at its ends; the "
+             "column of (x,y) is headed x+y)"] + heads + lines + heads[::-1])
+
+
+def _column_heads(lines: list[str]) -> list[str]:
+    """Two header lines naming every screen column of the rotated board by x + y (constant down
+    a column), even sums on one line and odd on the other, each over its column's cells."""
+    width = max((len(line) for line in lines), default=0)
+    heads = []
+    for parity in (0, 1):
+        row = [" "] * (width + 4)
+        for u in range(-16, 17):
+            if u % 2 != parity:
+                continue
+            text = f"x+y={u}" if u == -16 + parity else str(u)
+            end = 9 + 2 * (u + 16) + 4  # the cell of column u ends here (after the row label)
+            start = max(0, end - len(text))
+            row[start:end] = text
+        heads.append("".join(row).rstrip())
+    return heads
 
 
 def harmonies_of(game) -> list:

@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from . import limits
 from .errors import PaishoError
 
 
@@ -43,34 +44,105 @@ def json_path(path) -> str:
     return out
 
 
-def _line_map(node, path=(), out=None) -> dict:
-    """Map every JSON path of a composed YAML node tree to its 1-based line number."""
-    if out is None:
-        out = {}
-    out[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            k = key.value
-            out[path + (k,)] = key.start_mark.line + 1
-            _line_map(value, path + (k,), out)
-            out[path + (k,)] = key.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _line_map(item, path + (i,), out)
+def _line_map(root) -> dict:
+    """Map the JSON paths of a composed YAML node graph to 1-based line numbers.
+
+    Each node is visited once: a node reached again through an alias keeps the paths of its
+    first visit (a problem under an alias is reported at the nearest parent with a line), so an
+    alias bomb costs no more than its text."""
+    out: dict = {}
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, tuple]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        out.setdefault(path, node.start_mark.line + 1)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                k = key.value
+                out[path + (k,)] = key.start_mark.line + 1
+                stack.append((value, path + (k,)))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                stack.append((item, path + (i,)))
     return out
 
 
+def _check_nesting(text: str, source: str) -> None:
+    """Refuse YAML nested deeper than MAX_DEPTH, before the (recursive) composer sees it."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > limits.MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise DocumentError(source, [("$", line, f"nested more than {limits.MAX_DEPTH} "
+                                                         f"levels deep")])
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+def _check_expansion(root, source: str) -> None:
+    """Refuse a node graph whose aliases expand past MAX_NODES nodes, or that contains itself.
+
+    Sizes are computed once per node (a DAG walk), so the check never expands an alias."""
+    size: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = ([c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode)
+                    else list(node.value) if isinstance(node, yaml.SequenceNode) else [])
+        if done:
+            on_path.discard(key)
+            total = 1 + sum(size[id(c)] for c in children)
+            if total > limits.MAX_NODES:
+                raise DocumentError(source, [("$", node.start_mark.line + 1,
+                                              f"aliases expand this document past "
+                                              f"{limits.MAX_NODES} values; write it out or use "
+                                              f"fewer aliases")])
+            size[key] = total
+            continue
+        if key in size:
+            continue
+        if key in on_path:
+            raise DocumentError(source, [("$", node.start_mark.line + 1,
+                                          "an alias refers to a value that contains it")])
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if id(c) not in size)
+
+
 def load_yaml(text: str, source: str) -> tuple[Any, dict]:
-    """Parse YAML text; returns (data, line map). Raises DocumentError naming the line."""
+    """Parse YAML text; returns (data, line map). Raises DocumentError naming the line.
+
+    Untrusted text is held to :mod:`paisho_core.limits`: size, line length, nesting depth and
+    the size of the document once aliases are expanded are all checked before the data is
+    built."""
     try:
+        limits.check_text(text, source)
+    except limits.LimitError as exc:
+        raise DocumentError(source, [("$", exc.line, exc.detail)]) from None
+    try:
+        _check_nesting(text, source)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        if node is None:
+            return None, {}
+        _check_expansion(node, source)
+        loader = yaml.SafeLoader("")
+        try:
+            data = loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
         raise DocumentError(source, [("$", line, f"not valid YAML: {problem}")]) from None
-    return data, (_line_map(node) if node is not None else {})
+    return data, _line_map(node)
 
 
 def validate(data: Any, schema_name: str, source: str, lines: dict | None = None) -> None:

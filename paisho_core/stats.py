@@ -91,12 +91,14 @@ def counter_quantile(counts: dict[int, int], q: float) -> float | None:
     pos = (total - 1) * q
     lo_rank = math.floor(pos)
     hi_rank = min(lo_rank + 1, total - 1)
-    lo_val = hi_val = None
+    ordered = sorted(counts)
+    lo_val = hi_val = ordered[-1]
     seen = 0
-    for value in sorted(counts):
+    found_lo = False
+    for value in ordered:
         seen += counts[value]
-        if lo_val is None and seen > lo_rank:
-            lo_val = value
+        if not found_lo and seen > lo_rank:
+            lo_val, found_lo = value, True
         if seen > hi_rank:
             hi_val = value
             break

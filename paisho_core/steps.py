@@ -10,6 +10,7 @@ from . import board
 from .board import AROUND, ORTHO, PLAYABLE, SIZE, bits, index, on_board
 from .errors import VariantError
 from .game import Outcome
+from .zobrist import board_key
 
 _COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
 _COL_LAST = _COL_FIRST << (SIZE - 1)
@@ -40,12 +41,121 @@ def shift(mask: int, dx: int, dy: int) -> int:
     return mask & PLAYABLE
 
 
+_EAST = PLAYABLE & ~_COL_FIRST  # where a one-point move east (x + 1) may land
+_WEST = PLAYABLE & ~_COL_LAST
+
+
+def _around(m: int, adjacency: int) -> int:
+    """Every point one step from a point of ``m`` (as :func:`shift` over the directions)."""
+    out = (((m << 1) & _EAST) | ((m >> 1) & _WEST) | ((m << SIZE) & PLAYABLE)
+           | ((m >> SIZE) & PLAYABLE))
+    if adjacency == 8:
+        out |= (((m << (SIZE + 1)) | (m >> (SIZE - 1))) & _EAST) | (
+            ((m << (SIZE - 1)) | (m >> (SIZE + 1))) & _WEST)
+    return out
+
+
 def step(mask: int, empty: int, adjacency: int = 4) -> int:
     """Empty points one step from any point of ``mask``."""
-    out = 0
-    for dx, dy in DIRECTIONS[adjacency]:
-        out |= shift(mask, dx, dy)
-    return out & empty
+    return _around(mask, adjacency) & empty
+
+
+def neighbour_shifts(mask: int, adjacency: int = 4) -> tuple[int, ...]:
+    """``mask`` moved one step in each direction of the neighbourhood (one copy per direction;
+    points leaving the board drop).  A point is next to k points of ``mask`` when it is in k
+    of the copies."""
+    e = (mask << 1) & _EAST, (mask >> 1) & _WEST, (mask << SIZE) & PLAYABLE, (mask >> SIZE) & PLAYABLE
+    if adjacency == 8:
+        e += ((mask << (SIZE + 1)) & _EAST, (mask >> (SIZE - 1)) & _EAST,
+              (mask << (SIZE - 1)) & _WEST, (mask >> (SIZE + 1)) & _WEST)
+    return e
+
+
+_COLS_TO_14 = sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE - 2))
+_COLS_FROM_2 = _COLS_TO_14 << 2
+
+
+class Hops:
+    """The hops of one position: over a point of ``over`` onto the empty point beyond it.
+
+    Made once per position and shared by every tile that moves: per direction, the bitset of
+    the points a hop in that direction may start from (``p + d`` in ``over``, ``p + 2d`` empty,
+    no wrap round a row).  A chain then moves its whole frontier in one step per direction:
+    ``((frontier & hops_d) << 2d)``.  For one tile, the hops over that tile itself are removed
+    (:meth:`destinations`); its own point counts as empty, which adds no end point (a chain
+    through it continues as a chain from the start).
+    """
+
+    __slots__ = ("adjacency", "empty", "e", "w", "n", "s", "ne", "nw", "se", "sw")
+
+    def __init__(self, over: int, occupied: int, adjacency: int = 4) -> None:
+        n = SIZE
+        empty = PLAYABLE & ~occupied
+        over &= PLAYABLE
+        self.adjacency = adjacency
+        self.empty = empty
+        self.e = (over >> 1) & (empty >> 2) & _COLS_TO_14
+        self.w = (over << 1) & (empty << 2) & _COLS_FROM_2
+        self.n = (over >> n) & (empty >> (2 * n))
+        self.s = (over << n) & (empty << (2 * n))
+        if adjacency == 8:
+            self.ne = (over >> (n + 1)) & (empty >> (2 * n + 2)) & _COLS_TO_14
+            self.nw = (over >> (n - 1)) & (empty >> (2 * n - 2)) & _COLS_FROM_2
+            self.se = (over << (n - 1)) & (empty << (2 * n - 2)) & _COLS_TO_14
+            self.sw = (over << (n + 1)) & (empty << (2 * n + 2)) & _COLS_FROM_2
+        else:
+            self.ne = self.nw = self.se = self.sw = 0
+
+    def closure(self, start: int, src: int = -1) -> int:
+        """Points reached from ``start`` by one or more hops (``start`` itself only if a chain
+        returns to it); with ``src``, no hop passes over the point ``src``."""
+        e, w, n, s = self.e, self.w, self.n, self.s
+        ne, nw, se, sw = self.ne, self.nw, self.se, self.sw
+        if src >= 0:
+            bit = 1 << src
+            e &= ~(bit >> 1)
+            w &= ~(bit << 1)
+            n &= ~(bit >> SIZE)
+            s &= ~(bit << SIZE)
+            if self.adjacency == 8:
+                ne &= ~(bit >> (SIZE + 1))
+                nw &= ~(bit >> (SIZE - 1))
+                se &= ~(bit << (SIZE - 1))
+                sw &= ~(bit << (SIZE + 1))
+        two = 2 * SIZE
+        reached = 0
+        f = start
+        if self.adjacency == 8:
+            while f:
+                f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << two) | ((f & s) >> two)
+                     | ((f & ne) << (two + 2)) | ((f & nw) << (two - 2))
+                     | ((f & se) >> (two - 2)) | ((f & sw) >> (two + 2))) & ~reached
+                reached |= f
+            return reached
+        while f:
+            f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << two) | ((f & s) >> two)) & ~reached
+            reached |= f
+        return reached
+
+    def destinations(self, src: int, combo: str = "either_side") -> int:
+        """End points of one move of the tile on ``src`` (see :func:`step_hop_destinations`)."""
+        here = 1 << src
+        empty = self.empty
+        adjacency = self.adjacency
+        steps = NEIGHBOURS[adjacency][src] & empty
+        chain = self.closure(here, src)
+        if combo == "step_or_chain":
+            out = steps | chain
+        elif combo == "both_sides":
+            stepped = step(chain | here, empty, adjacency)
+            out = chain | stepped | self.closure(stepped, src)
+        else:
+            out = steps | chain
+            if chain:
+                out |= step(chain, empty, adjacency)
+            if steps:
+                out |= self.closure(steps, src)
+        return out & ~here
 
 
 def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
@@ -55,17 +165,7 @@ def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
     beyond it on the same line; hops chain and may change direction.  ``start`` itself is part of
     the result only if some chain returns to it.
     """
-    reached = 0
-    frontier = start
-    dirs = DIRECTIONS[adjacency]
-    while frontier:
-        nxt = 0
-        for dx, dy in dirs:
-            nxt |= shift(shift(frontier, dx, dy) & over, dx, dy)
-        nxt &= empty & ~reached
-        reached |= nxt
-        frontier = nxt
-    return reached
+    return Hops(over, PLAYABLE & ~empty, adjacency).closure(start)
 
 
 def step_hop_destinations(src: int, over: int, occupied: int, adjacency: int = 4,
@@ -75,23 +175,12 @@ def step_hop_destinations(src: int, over: int, occupied: int, adjacency: int = 4
     ``over``: the points the tile may hop over (the tile's own point is ignored).  ``combo``:
     ``"step_or_chain"`` (a single step, or a hop chain alone), ``"either_side"`` (also a step
     followed by a chain, or a chain followed by a step) or ``"both_sides"`` (chain, step, chain).
-    Destinations are empty points other than ``src``.
+    Destinations are empty points other than ``src``.  A generator moving many tiles of one
+    position makes one :class:`Hops` and asks it for each tile.
     """
-    here = 1 << src
-    empty = (PLAYABLE & ~occupied) | here
-    steps = step(here, empty, adjacency)
     if not can_hop:
-        return steps & ~here
-    over &= ~here
-    chain = hop_closure(here, over, empty, adjacency)
-    if combo == "step_or_chain":
-        out = steps | chain
-    elif combo == "both_sides":
-        stepped = step(chain | here, empty, adjacency)
-        out = chain | stepped | hop_closure(stepped, over, empty, adjacency)
-    else:
-        out = steps | chain | hop_closure(steps, over, empty, adjacency) | step(chain, empty, adjacency)
-    return out & ~here
+        return NEIGHBOURS[adjacency][src] & ~occupied
+    return Hops(over, occupied, adjacency).destinations(src, combo)
 
 
 def ring(centre: int) -> tuple[int, ...]:
@@ -104,39 +193,6 @@ for _c in board.POINTS:
     _x, _y = board.coords(_c)
     _RINGS[_c] = tuple(index(_x + dx, _y + dy) if on_board(_x + dx, _y + dy) else -1
                        for dx, dy in RING_OFFSETS)
-
-
-def rotated_cells(cells: list, points: tuple[int, ...], k: int, rim: str = "forbid"):
-    """The contents of a ring after turning it ``k`` positions clockwise, or None if illegal.
-
-    ``cells[j]`` is what stands on ``points[j]`` (None = empty; -1 points are off the board).
-    ``rim="forbid"``: a tile carried to an off-board position makes the rotation illegal;
-    ``rim="onboard_points"``: the on-board points alone form the cycle that turns.
-    """
-    n = len(points)
-    out = [None] * n
-    if rim == "onboard_points":
-        live = [j for j in range(n) if points[j] >= 0]
-        m = len(live)
-        for a, j in enumerate(live):
-            out[live[(a + k) % m]] = cells[j]
-        return out
-    for j in range(n):
-        c = cells[j]
-        if c is None:
-            continue
-        t = (j + k) % n
-        if points[t] < 0:
-            return None
-        out[t] = c
-    return out
-
-
-def rotation_steps(points: tuple[int, ...], rim: str = "forbid") -> int:
-    """How many distinct turns (1..n-1) a ring offers."""
-    if rim == "onboard_points":
-        return sum(1 for p in points if p >= 0)
-    return len(points)
 
 
 # -- starting layouts -------------------------------------------------------------------------
@@ -235,10 +291,9 @@ def draw_by_repetition_or_limit(state, repetition: int, max_turns: int):
 
 
 def position_key(state) -> int:
-    """A deterministic hash of the board and the player to move (ints only: no hash seed)."""
-    b = state.board
-    return hash((state.to_move == "host",
-                 tuple((i, b[i].kind.ordinal, b[i].owner == "host") for i in bits(state.occupied))))
+    """The key repetition compares: a 64-bit Zobrist hash of the board and the player to move
+    (:func:`paisho_core.zobrist.board_key`, the same in every process)."""
+    return board_key(state)
 
 
 def kinds_mask(state, codes, player: str) -> int:

@@ -105,7 +105,7 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
           arrows: Iterable[tuple[Point, Point]] = (),
           fill: Mapping[Point, str] | None = None,
           orientation: Literal["guest", "host"] = "guest", flipped: bool = False,
-          size: int | None = None, coordinates: bool = True, legend: bool = False,
+          size: int | None = None, coordinates: bool | None = None, legend: bool = False,
           caption: bool | str = True) -> str:
     """The game's current position as an SVG document (a string).
 
@@ -122,7 +122,8 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
             Guest's gate ``(0,-8)`` at the bottom) or ``"host"`` (turned half a turn).
         flipped: ``True`` is the same as ``orientation="host"``.
         size: the picture's width in pixels (the height follows); None for its natural size.
-        coordinates: print the x and y coordinates around the board.
+        coordinates: print the x and y coordinates around the board (None, the default: yes,
+            unless the variant's board is drawn turned, where edge labels would mislead).
         legend: draw every tile kind of the variant under the board with its name.
         caption: ``True`` writes the variant, turn and last move under the board; a string
             writes that text instead; ``False`` writes none.
@@ -176,7 +177,7 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
                    'stroke="#8a7355" stroke-width="0.7"/>')
     out.append('</g>')
     out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="#3d2a18" stroke-width="2"/>')
-    if coordinates:
+    if coordinates or (coordinates is None and not is_rotated(game)):
         out.extend(_coordinates(turn))
     for i in grid.POINTS:  # the points, gates marked
         x, y = grid.coords(i)
@@ -207,8 +208,8 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
         sx, sy = _xy(*grid.coords(i))
         out.append(f'<circle class="last" cx="{sx:g}" cy="{sy:g}" r="{CELL * 0.3:g}" fill="none" '
                    f'stroke="{LAST_COLOUR}" stroke-width="2" stroke-dasharray="3 2"/>')
-    for a, b in arrows:
-        (ax, ay), (bx, by) = _xy(*a), _xy(*b)
+    for start, end in arrows:
+        (ax, ay), (bx, by) = _xy(*start), _xy(*end)
         d = math.hypot(bx - ax, by - ay) or 1.0
         ex, ey = bx - (bx - ax) * CELL * 0.3 / d, by - (by - ay) * CELL * 0.3 / d
         out.append(f'<line class="arrow" x1="{ax:g}" y1="{ay:g}" x2="{ex:.1f}" y2="{ey:.1f}" '

@@ -5,6 +5,7 @@ Tiles are interned per tile set, so identity comparison and use as dict keys are
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 from . import board
@@ -39,6 +40,12 @@ class TileKind:
     def __repr__(self) -> str:
         return f"TileKind({self.code})"
 
+    def __reduce__(self):
+        spec = _VARIANT_OF.get(self)
+        if spec is None:
+            return super().__reduce__()
+        return _kind_of, (spec, self.code)
+
 
 @dataclass(frozen=True, eq=False)
 class Tile:
@@ -51,6 +58,31 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"{PLAYER_CODE[self.owner]}{self.kind.code}"
+
+    def __reduce__(self):
+        spec = _VARIANT_OF.get(self.kind)
+        if spec is None:
+            return Tile, (self.kind, self.owner)
+        return _tile_of, (spec, self.kind.code, self.owner)
+
+
+_VARIANT_OF: "weakref.WeakKeyDictionary[TileKind, tuple]" = weakref.WeakKeyDictionary()
+"""The variant (its pickle spec) each bound tile kind belongs to: a pickled tile is unpickled
+as the interned tile of the same variant, so identity comparisons keep working."""
+
+
+def _tileset_of(spec: tuple) -> "TileSet":
+    from .variant import variant_from_spec
+
+    return variant_from_spec(*spec).tileset
+
+
+def _tile_of(spec: tuple, code: str, owner: str) -> "Tile":
+    return _tileset_of(spec).tile(code, owner)
+
+
+def _kind_of(spec: tuple, code: str) -> TileKind:
+    return _tileset_of(spec).by_code[code]
 
 
 def stops_mask(names: list[str], point_sets: dict[str, int]) -> int:
@@ -80,6 +112,11 @@ class TileSet:
         self.kinds = kinds
         self.by_code = {k.code: k for k in kinds}
         self._tiles = {(k.code, p): Tile(k, p) for k in kinds for p in PLAYERS}
+
+    def bind(self, spec: tuple) -> None:
+        """Name the variant these tiles belong to (``variant.spec``), for pickling."""
+        for kind in self.kinds:
+            _VARIANT_OF[kind] = spec
 
     def tile(self, code: str, owner: str) -> Tile:
         return self._tiles[(code, owner)]

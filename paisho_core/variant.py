@@ -6,12 +6,15 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import math
 import re
 import sys
+from collections.abc import Callable
 from functools import lru_cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import jsonschema
 import pluggy
@@ -46,6 +49,10 @@ class Rules:
             else:
                 setattr(self, short, _bind(caller, spec_args))
 
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        # every hook is set in __init__; this only tells type checkers the attributes exist
+        raise AttributeError(f"no hook {name!r} (see paisho_core.hookspecs)")
+
 
 def _none(*args, **kwargs):
     return None
@@ -56,6 +63,12 @@ def _bind(caller, argnames):
         return caller(**dict(zip(argnames, args)))
 
     return call
+
+
+#: Bounds of a numeric option that declares no ``minimum``/``maximum`` of its own, and the
+#: longest text option: every option is range-checked before a game does any work with it.
+MAX_OPTION_NUMBER = 1_000_000
+MAX_OPTION_TEXT = 200
 
 
 class Variant:
@@ -88,6 +101,7 @@ class Variant:
         if dup:
             raise VariantError(f"{source}: tiles: duplicate codes {sorted(dup)}")
         self.tileset = TileSet(kinds)
+        self.tileset.bind(self.spec)
         harmony = definition.get("harmony") or {}
         self.harmony = Relation.circle(harmony.get("circle", []))
         for a, b in harmony.get("pairs", []):
@@ -112,6 +126,12 @@ class Variant:
         self.pm = pm
         self.rules = Rules(pm)
 
+    @property
+    def spec(self) -> tuple[str, str]:
+        """(name, YAML path): what :func:`variant_from_spec` rebuilds this variant from in
+        another process (pickled games and tiles carry it instead of the hooks)."""
+        return (self.name, self.source)
+
     def options(self, given: dict | None) -> dict:
         """Complete an options dict with defaults; unknown names or bad values are errors that
         list what is valid."""
@@ -126,7 +146,16 @@ class Variant:
             if "choices" in spec and value not in spec["choices"]:
                 raise VariantError(f"option {name} of {self.name} must be one of "
                                    f"{', '.join(map(str, spec['choices']))}, got {value!r}")
+            if kind in ("integer", "number") and not math.isfinite(value):
+                raise VariantError(f"option {name} of {self.name} takes a finite number, got {value!r}")
+            if kind == "string" and len(value) > MAX_OPTION_TEXT:
+                raise VariantError(f"option {name} of {self.name} is {len(value)} characters "
+                                   f"long; at most {MAX_OPTION_TEXT}")
             low, high = spec.get("minimum"), spec.get("maximum")
+            if kind in ("integer", "number") and low is None and value < -MAX_OPTION_NUMBER:
+                low = -MAX_OPTION_NUMBER  # an option without bounds still gets sane ones
+            if kind in ("integer", "number") and high is None and value > MAX_OPTION_NUMBER:
+                high = MAX_OPTION_NUMBER
             if (low is not None and value < low) or (high is not None and value > high):
                 span = f"from {low} to {high}" if low is not None and high is not None else (
                     f"at least {low}" if low is not None else f"at most {high}")
@@ -264,7 +293,7 @@ def _guard_hook(fn, attr: str, file: str):
             except Exception as exc:
                 raise _hook_failure(exc, fn, attr, file) from exc
 
-        guarded_wrapper.paisho_guarded = True
+        setattr(guarded_wrapper, "paisho_guarded", True)
         return guarded_wrapper
 
     @functools.wraps(fn)
@@ -276,7 +305,7 @@ def _guard_hook(fn, attr: str, file: str):
         except Exception as exc:
             raise _hook_failure(exc, fn, attr, file) from exc
 
-    guarded.paisho_guarded = True
+    setattr(guarded, "paisho_guarded", True)
     return guarded
 
 
@@ -317,15 +346,25 @@ def _check_hooks(module: ModuleType, file, guard: bool = False) -> None:
             setattr(module, attr, _guard_hook(fn, attr, file))
 
 
+_BESIDE_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.py")
+
+
 def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
-                      lines: dict | None = None, key: tuple = ("hooks",)) -> ModuleType:
-    """Load one entry of ``hooks:``/``plugins:``: a ``.py`` file relative to the YAML (loaded by
-    its path, never searched for) or the import path of an installed module."""
+                      lines: dict | None = None, key: tuple = ("hooks",),
+                      modules: bool = False) -> ModuleType:
+    """Load one entry of ``hooks:``/``plugins:``: a ``.py`` file in the YAML's own folder (loaded
+    by its path, never searched for).  Only an installed plugin's own YAML (``modules``) may also
+    name the import path of an installed module."""
     def problem(message):
         if owner is not None:
             return _problem(owner, lines or {}, key, message)
         return VariantError(message)
 
+    if not modules and not _BESIDE_RE.fullmatch(spec):
+        raise problem(f"{spec!r}: a variant file's hooks name a Python file in the same folder, "
+                      f"such as 'my_rules.py' (no folders, no absolute paths, no module names); "
+                      f"an installed module belongs in a plugin package (entry point "
+                      f"{ENTRY_POINT_GROUP})")
     if spec.endswith(".py"):
         file = (base_dir / spec).resolve()
         if not file.is_file():
@@ -335,6 +374,8 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, file)
+        if mod_spec is None or mod_spec.loader is None:
+            raise problem(f"cannot import hook module {spec!r}: not a Python file")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
         try:
@@ -364,7 +405,7 @@ def _plugin_from_path(spec: str, base_dir: Path, owner: Path | None = None,
 def _hook_entries(definition: dict) -> list[tuple[str, tuple]]:
     """(spec, JSON path) of every ``hooks:`` and ``plugins:`` entry, in order."""
     hooks = definition.get("hooks", [])
-    out = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
+    out: list[tuple[str, tuple]] = [(hooks, ("hooks",))] if isinstance(hooks, str) else [
         (h, ("hooks", i)) for i, h in enumerate(hooks)]
     out += [(p, ("plugins", i)) for i, p in enumerate(definition.get("plugins", []))]
     return out
@@ -377,7 +418,7 @@ def _hook_specs(definition: dict) -> list[str]:
 # -- registry ---------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _entry_point_modules() -> dict[str, object]:
+def _entry_point_modules() -> dict[str, EntryPoint]:
     found = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found[ep.name] = ep
@@ -409,16 +450,32 @@ def variants() -> list[str]:
     return sorted(names)
 
 
+FILE_HINT = ("a variant file (a .yaml whose hooks are Python code) is used only when you give "
+             "it explicitly: --variant FILE.yaml on the command line, or "
+             "load_variant_file(path) / variant=path in Python")
+
+
+def looks_like_file(name: str) -> bool:
+    """Does a variant name look like a file path (which records, positions and the engine
+    never resolve)?"""
+    return (name.endswith((".yaml", ".yml", ".py")) or "/" in name or "\\" in name
+            or name.startswith((".", "~")))
+
+
 def get_variant(name: str) -> Variant:
-    """A registered variant by name (or alias), or the variant a YAML file defines."""
+    """A registered variant by name (or alias): an installed plugin, or a variant file this
+    process loaded explicitly with :func:`load_variant_file`.  Never a file path: a name taken
+    from a record, a position or a request must not run the code a variant file names."""
+    if not isinstance(name, str):
+        raise VariantError(f"a variant is named by a string, got {name!r}")
     if name in _registry:
         return _registry[name]
-    if name.endswith((".yaml", ".yml")):
-        return load_variant_file(name)
     ep = _entry_point_modules().get(name)
     if ep is None:
+        if looks_like_file(name):
+            raise VariantError(f"{name!r} is a file, not a registered variant: {FILE_HINT}")
         raise VariantError(f"unknown variant {name!r} (known: {', '.join(variants())}; "
-                           f"a house-rule YAML is named by its file path, e.g. ./my-rules.yaml)")
+                           f"a house-rule YAML is used only when you give it: {FILE_HINT})")
     if name in _loading:
         chain = " -> ".join(_loading[_loading.index(name):] + [name])
         raise VariantError(f"variant {name!r} extends itself: {chain}")
@@ -459,7 +516,7 @@ def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
         _check_hooks(module, getattr(module, "__file__", module.__name__), guard=True)
     own = [module]
     for spec, key in _hook_entries(definition):
-        own.append(_plugin_from_path(spec, yaml_path.parent, yaml_path, lines, key))
+        own.append(_plugin_from_path(spec, yaml_path.parent, yaml_path, lines, key, modules=True))
     own.extend(extra_plugins)
     return _build(yaml_path, definition, lines, parent, own, name)
 
@@ -470,7 +527,8 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
     ``change_tiles`` entries change every parent tile their ``where`` matches; then tiles merge
     by code (fields given replace the parent's; a new code adds a tile kind; count 0 takes a
     tile out of play), ``harmony``/``clash`` given replace the parent's, options merge by
-    name (a new default, or a new option), ``rules`` and ``point_sets`` merge key by key.
+    name (a new default, or a new option), ``rules``, ``point_sets`` and ``rules_text`` merge key
+    by key.
     """
     merged = {k: v for k, v in parent.items()
               if k not in ("plugins", "hooks", "extends", "untagged_records")}
@@ -503,7 +561,7 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
         else:
             options.append(dict(o))
     merged["options"] = options
-    for key in ("rules", "point_sets"):
+    for key in ("rules", "point_sets", "rules_text"):
         if key in overlay:
             merged[key] = {**parent.get(key, {}), **overlay[key]}
     return merged
@@ -535,13 +593,13 @@ def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
     parent = None
     if "extends" in definition:
         parent = _parent_of(definition["extends"], path, lines, _seen + (path,))
-    own = [_plugin_from_path(spec, path.parent, path, lines, key)
-           for spec, key in _hook_entries(definition)]
     name = definition["name"]
-    if parent is None and not own and name in _entry_point_modules():
+    if parent is None and name in _entry_point_modules():
         installed = get_variant(name)  # the YAML of an installed variant: its module has the rules
         if Path(installed.source).resolve() == path:
             return installed
+    own = [_plugin_from_path(spec, path.parent, path, lines, key)
+           for spec, key in _hook_entries(definition)]
     if parent is None and not own:
         raise _problem(path, lines, ("name",), "a variant needs 'extends' (the variant it "
                        "changes) or 'hooks' (the Python files with its rules)")
@@ -666,12 +724,12 @@ def _check_overlay(merged: dict, overlay: dict, parent: Variant, path: Path, lin
             raise _problem(path, lines, ("options", j, "default"),
                            f"option {opt['name']} must be one of {choices}, got {opt.get('default')!r}")
     problems = []
-    for key, message in _schema_problems(merged):
-        key = _overlay_key(key, merged, overlay)
-        probe = key
+    for found, message in _schema_problems(merged):
+        where = _overlay_key(found, merged, overlay)
+        probe: tuple = where
         while probe and probe not in lines:
             probe = probe[:-1]
-        problems.append((json_path(key), lines.get(probe), message))
+        problems.append((json_path(where), lines.get(probe), message))
     if problems:
         raise VariantError(str(DocumentError(str(path), problems)))
 
@@ -691,13 +749,15 @@ def _overlay_key(key: tuple, merged: dict, overlay: dict) -> tuple:
     return ("extends",)
 
 
-def resolve(text: str) -> tuple[Variant, dict]:
-    """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or the
-    path of a YAML file (``./my-rules.yaml`` or ``./my-rules.yaml:OPTION=VALUE``).  Returns the
-    variant and the options given with it."""
+def resolve(text: str, files: bool = True) -> tuple[Variant, dict]:
+    """A variant argument as users write it: ``NAME``, ``NAME:OPTION=VALUE,OPTION2=1`` or, with
+    ``files`` (an argument a user typed), the path of a YAML file (``./my-rules.yaml`` or
+    ``./my-rules.yaml:OPTION=VALUE``).  Returns the variant and the options given with it."""
     m = re.match(r"^(.*\.ya?ml)(?::(.*))?$", text)
     name, opts = (m.group(1), m.group(2) or "") if m else (text.partition(":")[0], text.partition(":")[2])
-    if name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
+    if not files:
+        variant = get_variant(name)
+    elif name.endswith((".yaml", ".yml")) or (Path(name).is_file() and name not in variants()):
         variant = load_variant_file(name)
     else:
         variant = get_variant(name)
@@ -707,7 +767,8 @@ def resolve(text: str) -> tuple[Variant, dict]:
 
 def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
     """``NAME=VALUE`` strings to an options dict, values typed by each option's default."""
-    out = {}
+    out: dict[str, Any] = {}
+    value: Any
     for pair in pairs:
         name, eq, raw = pair.partition("=")
         name = name.strip()
@@ -737,6 +798,19 @@ def parse_option_pairs(variant: Variant, pairs: list[str]) -> dict:
             value = raw
         out[name] = value
     return out
+
+
+def variant_from_spec(name: str, source: str) -> Variant:
+    """The variant ``Variant.spec`` names: the registered one with that name and YAML file, else
+    the installed variant of that name, else the one the YAML file defines (house rules)."""
+    found = _registry.get(name)
+    if found is not None and found.source == source:
+        return found
+    if name in _entry_point_modules():
+        found = get_variant(name)
+        if found.source == source:
+            return found
+    return load_variant_file(source)
 
 
 def register(variant: Variant) -> None:

@@ -691,7 +691,7 @@ def test_typed_turns_in_a_seeded_game():
 def test_determinized_view_rebuilds_a_game():
     """The core's determinizer rebuilds a game from the observation alone, with drained tiles
     and the centrepiece read from the board flags."""
-    from paisho_core import ai
+    from paisho_core import players as ai
 
     g = paisho.new_game("ancient", {"first_player": "guest"}, seed=5)
     rng = random.Random(2)

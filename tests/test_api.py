@@ -164,7 +164,6 @@ def test_games_equal_by_position(variant):
             hash(game)
 
 
-@pytest.mark.xfail(raises=TypeError, reason="issue 14: the core team lands pickling of games")
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pickled_game_continues(variant):
     with variant_guard(variant):

@@ -228,6 +228,19 @@ def test_own_clash_found_on_the_board_returns_both_tiles():
     assert g.state.pile("reserve", "host")["R3"] == 1 and g.state.pile("reserve", "host")["W3"] == 1
 
 
+def test_own_clash_return_arrived_keeps_a_pair_opened_by_the_opponent():
+    """Issue 20 item 2, L229-230 ("If a piece is found in this position, return it"), B18 option
+    ``own_clash_return=arrived``: only a flower that moved this turn goes back, so a pair the
+    opponent opens by taking the tile between them stays on the board."""
+    tiles = ["HR3(-2,-2)", "GR4(0,-2)", "HW3(2,-2)", "HW4(-2,0)"]
+    reserves = {"guest": dict(FULL), "host": {**FULL, "R3": 1, "W3": 1}}
+    g = game_at(tiles, reserves=reserves, options={"own_clash_return": "arrived"})
+    before = dict(g.state.pile("reserve", "host"))
+    g.play("(0,-2)-(-2,0)")
+    assert tile_at(g, -2, -2) is not None and tile_at(g, 2, -2) is not None
+    assert g.state.pile("reserve", "host") == before  # nothing went back
+
+
 def test_be10_landing_on_a_non_flower_removes_both():
     """BE10, L177 (B16): a non-flower may be removed by any tile, but the tile is removed too;
     both go to the Pot."""
@@ -359,7 +372,8 @@ def test_wheel_power_after_moving_is_optional():
 def test_boat_convoy_carries_up_to_three_and_anchors():
     """L196-197 (B13): an unmoved Boat may carry up to three of your tiles up to five points in
     one direction; afterwards it never moves."""
-    g = game_at(["GB(2,-5)", "GW3(1,-5)", "GW5(3,-5)", "GR(2,-6)", "GW4(2,-4)", "GW4(3,-6)"])
+    g = game_at(["GB(2,-5)", "GW3(1,-5)", "GW5(3,-5)", "GR(2,-6)", "GW4(2,-4)", "GW4(3,-6)"],
+                options={"boat_convoy_distance": "up_to"})
     g.play("(2,-5)")
     assert "ferryN" in texts(g)
     g.play("ferryN")
@@ -380,10 +394,26 @@ def test_convoy_option_off_and_any():
     tiles = ["GB(2,-5)", "GW3(1,-4)", "GW4(-4,-6)"]
     off = game_at(tiles, options={"boat_convoy": "off"})
     assert "(2,-5)" not in texts(off)
-    anywhere = game_at(tiles, options={"boat_convoy": "any"})
+    anywhere = game_at(tiles, options={"boat_convoy": "any", "boat_convoy_distance": "up_to"})
     anywhere.play("(2,-5)")
     anywhere.play("ferryN")
     assert "(-4,-6)-(-4,-3)" in texts(anywhere)
+
+
+def test_convoy_moves_exactly_five_points():
+    """Issue 20 item 1, L196-197: "May move up to three (3) of your tiles five (5) spaces in one
+    direction" -- "up to" qualifies the number of tiles, not the distance (ruling B13, as B2
+    reads the L-move), so a carried tile moves exactly five points; ``boat_convoy_distance=up_to``
+    lets it stop on any point of the way."""
+    tiles = ["GB(2,-5)", "GW3(1,-5)", "GW4(2,-4)"]
+    g = game_at(tiles)
+    g.play("(2,-5)")
+    g.play("ferryN")
+    assert {t for t in texts(g) if t.startswith("(1,-5)-")} == {"(1,-5)-(1,0)"}
+    h = game_at(tiles, options={"boat_convoy_distance": "up_to"})
+    h.play("(2,-5)")
+    h.play("ferryN")
+    assert {"(1,-5)-(1,-4)", "(1,-5)-(1,-2)", "(1,-5)-(1,0)"} <= texts(h)
 
 
 def test_moved_boat_pushes_but_never_carries():
@@ -545,6 +575,16 @@ def test_be16_protected_and_dead_flowers():
     assert counts["protected"] == 1 and counts["dead"] == -1
 
 
+def test_protection_lotus_option():
+    """Issue 20 item 3, L280-281 and L365-366 ("within three spaces of a White Lotus", B24):
+    any White Lotus protects by default; ``protection_lotus=own`` counts only the owner's."""
+    tiles = ["HL(0,5)", "GW3(2,3)"]
+    assert final_count(game_at(tiles))["guest"]["protected"] == 1
+    g = game_at(tiles, options={"protection_lotus": "own"})
+    assert final_count(g)["guest"]["protected"] == 0
+    assert final_count(game_at(["GL(0,5)", "GW3(2,3)"], options={"protection_lotus": "own"}))["guest"]["protected"] == 1
+
+
 def test_protection_metric_option():
     """B24 option protection_metric: manhattan counts steps along lines."""
     tiles = ["HL(0,5)", "GW3(2,3)"]
@@ -628,7 +668,7 @@ def test_bad_position_fields_are_reported():
 
 
 def test_mid_turn_position_round_trip():
-    g = game_at(["GB(2,-5)", "GW3(1,-5)", "GW4(2,-4)"])
+    g = game_at(["GB(2,-5)", "GW3(1,-5)", "GW4(2,-4)"], options={"boat_convoy_distance": "up_to"})
     g.play("(2,-5)")
     g.play("ferryN")
     g.play("(1,-5)-(1,-2)")

@@ -9,12 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as hs
 
 import paisho_core as paisho
 
-VARIANTS = paisho.variants()
+from .random_games import VARIANTS, every_variant_random_seeds
 
 
 def texts(game) -> list[str]:
@@ -36,9 +34,7 @@ def random_walk(game, rng, decisions):
     return seen
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=hs.integers(0, 10**6))
+@every_variant_random_seeds(4)
 def test_undo_restores_every_position_exactly(variant, seed):
     rng = random.Random(seed)
     game = paisho.new_game(variant, seed=seed)

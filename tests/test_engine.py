@@ -118,7 +118,7 @@ def test_every_command_in_process():
     ({"cmd": "new"}, "missing field 'variant'"),
     ({"cmd": "new", "variant": "nope"}, "unknown variant"),
     ({"cmd": "new", "variant": "skud", "options": {"Bogus": 1}}, "Bogus"),
-    ({"cmd": "new", "variant": "skud", "seed": "x"}, "must be int"),
+    ({"cmd": "new", "variant": "skud", "seed": "x"}, "must be an integer"),
     ({"cmd": "position", "position": {"variant": "skud"}}, "invalid position"),
     ({"cmd": "load", "record": "1G.zz"}, ""),
     ({"cmd": 5}, "missing cmd"),

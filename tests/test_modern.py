@@ -290,7 +290,7 @@ def test_random_games(seed, which):
 
 def test_evaluation_for_computer_players():
     """paisho_evaluate: a captured Lotus is bad for its owner."""
-    from paisho_core.ai import evaluate
+    from paisho_core.players import evaluate
 
     game = pos({(2, -5): "GL", (2, -4): "HW", (-4, -4): "GW", (-6, 6): "HL"})
     assert evaluate(game, "guest") < 0 < evaluate(game, "host")

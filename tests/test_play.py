@@ -192,7 +192,7 @@ def test_play_from_record_continues(tmp_path):
 def test_play_rejects_unknown_player():
     result = CliRunner().invoke(app, ["play", "skud", "--host", "wizard"])
     assert result.exit_code == 2
-    assert "choose human, random, greedy, mcts" in result.output
+    assert "choose human, random, greedy, easy, medium, hard" in result.output
 
 
 def test_show_move_and_svg(tmp_path):
@@ -308,7 +308,7 @@ def test_text_board_shows_every_point_and_tile(variant):
         lines = render.board_lines(game, colour=False)
         body = lines[1:-1] if not render.is_rotated(game) else lines[1:]
         tokens = " ".join(body).replace(">", " ").replace("*", " ").split()
-        marks = [t for t in tokens if not re.fullmatch(r"-?\d+|\(-?\d+,-?\d+\)", t)]
+        marks = [t for t in tokens if not re.fullmatch(r"(x\+y=)?-?\d+|\(-?\d+,-?\d+\)", t)]
         assert len(marks) == 249, (variant, len(marks))
         symbol = {k.code: k.symbol or k.code for k in game.tileset.kinds}
         on_board = sorted(f"{render.OWNER_LETTER[p['owner']]}{symbol[p['tile']]}"[:3]

@@ -37,7 +37,7 @@ def _make_command():
     def cmd(
         variants: Optional[list[str]] = typer.Argument(None, help="Variants: names, name:K=V,... or house-rules YAML files (default: every registered variant)."),
         games: int = typer.Option(100, "--games", "-n", help="Self-play games per variant."),
-        players: str = typer.Option("random", "--players", help="random, greedy or mcts (mcts:N for N iterations), for both sides."),
+        players: str = typer.Option("random", "--players", help="A player level for both sides: random, greedy, easy, medium or hard (mcts:N = N search iterations)."),
         seed: int = typer.Option(1, "--seed", help="Master seed; game k uses a seed derived from it and k."),
         workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray CPUs for a local Ray)."),
         fmt: str = typer.Option("text", "--format", "-f", help="text, md, json or html."),

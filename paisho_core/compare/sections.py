@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .. import stats
 from ..tiles import PLAYERS
@@ -77,6 +78,12 @@ def _tile_cell(t: dict, longest: int | None = None) -> str:
     return s
 
 
+def _rule_text(rule: dict) -> str:
+    if not rule["text"]:
+        return "-"
+    return f"{rule['text']} (Source: {rule['source'] or 'not given'}.)"
+
+
 def _start_text(setup: dict) -> str:
     on = setup["tiles_on_board_at_start"]
     n = {p: sum(on[p].values()) for p in PLAYERS}
@@ -93,7 +100,7 @@ def build_sections(report: dict) -> list[dict]:
     "rows"}], "figures": [(caption, svg)]}``, shared by every format."""
     vs = report["variants"]
     labels = [v["label"] for v in vs]
-    sections = []
+    sections: list[dict[str, Any]] = []
     settings = report["settings"]
 
     # -- rules: overview -----------------------------------------------------------------------
@@ -120,14 +127,16 @@ def build_sections(report: dict) -> list[dict]:
     row("Hidden information", lambda r, v: "yes" if r["chance"]["hidden_information"] else "no")
     row("Captures (observed)", lambda r, v: _num(v["play"]["captures"]["mean"], 2) + " per game, in "
         + _pct(v["play"]["captures"]["games_with_capture"], ci=False) + " of games")
-    row("Capture rules (plugin docstrings)", lambda r, v: " / ".join(r.get("captures", [])) or "-")
-    row("End and win rules (plugin docstrings)", lambda r, v: " / ".join(([r["end"]] if r["end"] else []) + r["end_docs"]) or "-")
+    row("Capture rule", lambda r, v: _rule_text(r["rules_text"]["capture"]))
+    row("End and win rules", lambda r, v: _rule_text(r["rules_text"]["end"]))
+    row("Special rule", lambda r, v: _rule_text(r["rules_text"]["special"]))
     row("Ends seen in play", lambda r, v: ", ".join(e["reason"] for e in v["play"]["ends"]))
     row("Options", lambda r, v: str(len(r["options"])))
     row("Hooks implemented", lambda r, v: ", ".join(r["hooks"]))
     sections.append({"title": "Rules side by side",
-                     "intro": "Derived from each variant's YAML definition, the position new_game "
-                              "builds and the plugin's hook metadata. Counts are guest/host where they differ.",
+                     "intro": "From each variant's YAML definition (tiles, relations, options and the "
+                              "rules in words with their sources), the position new_game builds and the "
+                              "hooks the plugin implements. Counts are guest/host.",
                      "tables": [{"title": "Overview", "headers": ["", *labels], "rows": rows}],
                      "figures": []})
 
@@ -143,24 +152,22 @@ def build_sections(report: dict) -> list[dict]:
         for v in vs:
             ts = [t for t in v["rules"]["tiles"] if t["name"] == name]
             seen = v["play"].get("longest_move_seen", {})
-            cells.append("; ".join(_tile_cell(t, seen.get(t["code"])) for t in ts) if ts else "")
+            cells.append("; ".join(_tile_cell(t, seen.get(t["code"])) for t in ts) if ts else "-")
         trows.append([name, *cells])
     sections[-1]["tables"].append({"title": "Tile kinds: code x tiles per player, movement distance and "
                                             "where a move may end (YAML), longest move seen in play "
                                             "(points, along the grid)", "headers": ["Tile", *labels],
                                    "rows": trows})
 
-    # -- rules: special tiles ------------------------------------------------------------------
+    # -- rules: what every tile does ---------------------------------------------------------
     srows = []
     for v in vs:
-        for s in v["rules"]["special_tiles"]:
-            srows.append([v["label"], f"{s['name']} ({s['code']})", s["group"],
-                          ", ".join(s["tags"]), ("" if s["in_play"] else "(not in play) ")
-                          + (s["effect"] or "no effect text in the plugin"), s["effect_source"]])
-    sections[-1]["tables"].append({"title": "Accents and special tiles (effect: the variant's own text, "
-                                            "else the first sentence of the plugin function that names the tile)",
-                                   "headers": ["Variant", "Tile", "Group", "Tags", "Effect", "From"],
-                                   "rows": srows})
+        for t in v["rules"]["tiles"]:
+            srows.append([v["label"], f"{t['name']} ({t['code']})", t["group"],
+                          ("" if sum(t["in_play"].values()) else "(not in play) ")
+                          + (t["effect"] or "-")])
+    sections[-1]["tables"].append({"title": "What each tile does (the variant's YAML)",
+                                   "headers": ["Variant", "Tile", "Group", "Effect"], "rows": srows})
 
     # -- rules: options -------------------------------------------------------------------------
     orows = []

@@ -12,6 +12,7 @@ import re
 import time
 
 from .. import board
+from ..errors import PaishoError
 from ..tiles import PLAYERS, other
 from .errors import CompareError
 from .specs import resolve_spec
@@ -42,19 +43,15 @@ class _RandomChooser:
 
 
 def make_chooser(kind: str, seed: str):
-    """A player for self-play: ``random`` here; ``greedy`` and ``mcts[:N]`` from paisho_core.ai."""
-    base = kind.partition(":")[0]
-    if base == "random":
+    """A player for self-play: ``random`` here; every other level from paisho_core.players."""
+    if kind == "random":
         return _RandomChooser(seed)
+    from ..players import make_player
+
     try:
-        from .. import ai
-    except ImportError as exc:
-        raise CompareError(f"--players {kind} needs the computer players of paisho_core.ai, "
-                           f"which could not be imported ({exc}); use --players random") from None
-    make = getattr(ai, "make_player", None)
-    if make is None:
-        raise CompareError("paisho_core.ai has no make_player(); use --players random")
-    return make(kind, seed=seed)
+        return make_player(kind, seed=seed)
+    except PaishoError as exc:
+        raise CompareError(f"--players {kind}: {exc}") from None
 
 
 _VARIANTS: dict[str, tuple] = {}
@@ -113,10 +110,11 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
             src, dst = getattr(move, "src", -1), getattr(move, "dst", -1)
             ident = game.state.ident[src] if 0 <= src != dst >= 0 and game.state.board[src] is not None else 0
             game.play(move)
-            if ident and game.state.ident[dst] == ident and game.state.board[dst] is not None:
+            landed = game.state.board[dst] if ident and game.state.ident[dst] == ident else None
+            if landed is not None:
                 # the tile that stood on src now stands on dst: a move of that tile
                 (x1, y1), (x2, y2) = board.coords(src), board.coords(dst)
-                code = game.state.board[dst].code
+                code = landed.code
                 dist = abs(x1 - x2) + abs(y1 - y2)
                 if dist > moved.get(code, 0):
                     moved[code] = dist

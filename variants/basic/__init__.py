@@ -25,6 +25,7 @@ from paisho_core.board import LABEL, PLAYABLE, bits, coords, index
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import PLAYERS, other
 
 from . import rules
@@ -115,12 +116,11 @@ def _spring_moves(game, st, player):
     pile = st.pile("reserve", player)
     free = rules.SIDE[player] & ~st.occupied & ~inf.ports
     out = []
+    clashing = rules.clash_masks(inf, st, s, player)
     for code in inf.order:
         if code not in inf.flowers or not pile.get(code):
             continue
-        for p in bits(free & inf.stops[code]):
-            if rules.clash_free(inf, st, s, code, player, p):
-                out.append(Move("spring", code + LABEL[p], tile=code, dst=p))
+        out += table("spring", code).to(-1, free & inf.stops[code] & ~clashing.get(code, 0))
     return out
 
 
@@ -151,38 +151,13 @@ def _power_options(game, st, s, at: int, moved: bool):
 def _carry_moves(game, st, s, boat, d, done):
     inf = info(game.variant)
     own_block = game.options["own_tiles_block"]
+    exact = game.options["boat_convoy_distance"] == "exact"
     out = []
     player = st.board[boat].owner
     for q in bits(rules.carriable(inf, st, s, boat, player, game.options["boat_convoy"], done)):
-        for e in bits(rules.carry_targets(inf, st, s, q, d, own_block)):
+        for e in bits(rules.carry_targets(inf, st, s, q, d, own_block, exact)):
             out.append(Move("carry", LABEL[q] + "-" + LABEL[e], src=q, dst=e))
     return out
-
-
-_MOVES: dict[tuple, Move] = {}
-
-
-def _cached_move(action: str, code: str, src: int, dst: int) -> Move:
-    """Moves are immutable values: placements and moves are built once per (kind, points)."""
-    key = (action, code, src, dst)
-    move = _MOVES.get(key)
-    if move is None:
-        text = code + LABEL[dst] if src < 0 else LABEL[src] + "-" + LABEL[dst]
-        move = _MOVES[key] = Move(action, text, tile=code, src=src, dst=dst)
-    return move
-
-
-_PLACEMENTS: dict[tuple, list] = {}
-
-
-def _placements(inf, code: str, player: str) -> list:
-    """Every placement of a kind at its entry points, empty or not (filtered per decision)."""
-    key = (id(inf), code, player)
-    found = _PLACEMENTS.get(key)
-    if found is None:
-        found = _PLACEMENTS[key] = [_cached_move("place", code, -1, p)
-                                    for p in bits(inf.entry.get((code, player), 0))]
-    return found
 
 
 def _turn_moves(game, st, player):
@@ -191,19 +166,22 @@ def _turn_moves(game, st, player):
     out = []
     pile = st.pile("reserve", player)
     empty = PLAYABLE & ~st.occupied
+    clashing = None
     for code in inf.order:
         if not pile.get(code) or st.turn < inf.first_turn(code):
             continue
+        where = inf.entry.get((code, player), 0) & empty
         if code in inf.flowers:
-            for p in bits(inf.entry.get((code, player), 0) & empty):
-                if rules.clash_free(inf, st, s, code, player, p):
-                    out.append(_cached_move("place", code, -1, p))
-        else:
-            out += [m for m in _placements(inf, code, player) if empty >> m.dst & 1]
+            if clashing is None:
+                clashing = rules.clash_masks(inf, st, s, player)
+            where &= ~clashing.get(code, 0)
+        out += table("place", code).to(-1, where)
     own_block = game.options["own_tiles_block"]
     anchored = st.extra.get("anchored", ())
     b = st.board
     powered = 0
+    flowers = inf.flowers
+    non_flowers = inf.non_flowers
     for src in bits(st.owned[player] & ~s.drained):
         tile = b[src]
         code = tile.kind.code
@@ -213,12 +191,22 @@ def _turn_moves(game, st, player):
         if inf.motion[code] is None or (role == "boat" and st.ident[src] in anchored):
             continue
         ends = rules.move_targets(inf, st, s, src, own_block)
-        for e in bits(ends):
-            target = b[e]
-            if (code in inf.flowers and (target is None or target.kind.code not in inf.non_flowers)
-                    and not rules.clash_free(inf, st, s, code, player, e, src)):
-                continue
-            out.append(_cached_move("move", code, src, e))
+        if code in flowers:
+            # a flower may not end in line with a clashing flower of its owner, unless it
+            # lands on a non-flower (L229, B16)
+            bad = rules.clash_mask_moving(inf, st, s, code, player, src)
+            if bad == -1:
+                for e in bits(ends):
+                    target = b[e]
+                    if ((target is None or target.kind.code not in non_flowers)
+                            and not rules.clash_free(inf, st, s, code, player, e, src)):
+                        ends &= ~(1 << e)
+            elif bad & ends:
+                for e in bits(bad & ends):
+                    target = b[e]
+                    if target is None or target.kind.code not in non_flowers:
+                        ends &= ~(1 << e)
+        out += table("move", code).to(src, ends)
     for at in bits(powered):
         if _power_options(game, st, s, at, False):
             out.append(Move("select", LABEL[at], tile=b[at].kind.code, src=at))
@@ -262,10 +250,12 @@ def _forget(st, ident: int) -> None:
 
 
 def _moved(st, ident: int) -> None:
-    """A Spring Flower that is displaced counts as moved (L256-257, B19)."""
+    """A Spring Flower that is displaced counts as moved (L256-257, B19); every tile that moves
+    has arrived this turn (``own_clash_return=arrived``, B18)."""
     idents = st.extra.get("spring")
     if idents and ident in idents:
         st.extra["spring"] = idents - {ident}
+    st.extra["arrived"] = st.extra.get("arrived", frozenset()) | {ident}
 
 
 def _to_pot(st, i: int) -> None:
@@ -293,10 +283,15 @@ def _return_wrong_garden(inf, st, points) -> None:
 
 def _resolve_own_clashes(game, inf, st) -> Scan:
     """Every flower in line with a clashing flower of its own owner returns to the reserve
-    (L229-230, B18), until no such pair is left.  Returns the scan of the final board."""
+    (L229-230, B18), until no such pair is left; under ``own_clash_return=arrived`` only those
+    that moved this turn do.  Returns the scan of the final board."""
+    arrived = st.extra.pop("arrived", frozenset())
+    only_arrived = game.options["own_clash_return"] == "arrived"
     while True:
         s = Scan(inf, st, game.options)
         bad = rules.own_clashes(inf, st, s)
+        if only_arrived:
+            bad = sum(1 << i for i in bits(bad) if st.ident[i] in arrived)
         if not bad:
             return s
         for i in bits(bad):
@@ -453,9 +448,13 @@ def final_count(game, st=None) -> dict:
     mode = game.options["end_count"]
     lotus = s.by_role["lotus"]
     table = NEAR3 if game.options["protection_metric"] == "chebyshev" else NEAR3_STEPS
-    near = 0
-    for q in bits(lotus):
-        near |= table[q]
+    own_lotus_only = game.options["protection_lotus"] == "own"
+    near_of = {}
+    for p in PLAYERS:
+        near = 0
+        for q in bits(lotus & st.owned[p] if own_lotus_only else lotus):
+            near |= table[q]
+        near_of[p] = near
     pairs = rules.harmony_pairs(inf, st, s)
     in_harmony = {p: 0 for p in PLAYERS}  # tiles in a harmony their owner scores
     for a, b, o, _v in pairs:
@@ -469,7 +468,7 @@ def final_count(game, st=None) -> dict:
         # The Pot's points (L303-304) are stated apart from both counts: every count has them.
         parts = {"running": running, "pot": sum(st.pile("pot", other(p)).values())}
         if mode in ("counting_points", "combined"):
-            protected = (flowers & near).bit_count()
+            protected = (flowers & near_of[p]).bit_count()
             parts["protected"] = protected
             parts["dead"] = -(flowers.bit_count() - protected)
         if mode in ("how_to_score", "combined"):

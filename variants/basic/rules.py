@@ -138,7 +138,7 @@ class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies", "options", "garden")
+                 "harmony_pairs", "disharmonies", "options", "garden", "clash")
 
     def __init__(self, inf: Info, st, options=None) -> None:
         self.options = options or {}
@@ -190,6 +190,7 @@ class Scan:
         self.spring = spring
         self.harmony_pairs = None
         self.disharmonies = None
+        self.clash: dict[str, dict[str, int]] = {}  # clash_masks, per player
 
 
 def rock_traits(inf: Info, st, rock: int) -> frozenset:
@@ -357,42 +358,75 @@ def can_land_on(inf: Info, mover: str, target: str) -> bool:
     return mover in inf.flowers and target in inf.clash_partners[mover]
 
 
+_RUNS: list[list[list[int]]] = []
+"""``_RUNS[d][i][k]``: the first k points of the line from ``i`` in direction d (N, E, S, W
+order), as a bitset (``k`` up to the board's edge)."""
+for _d in DIRECTIONS.values():
+    _per = []
+    for _i in range(board.NCELLS):
+        _run = [0]
+        _p = _i if on_board(*coords(_i)) else -1
+        while _p >= 0:
+            _p = _NEXT[_d][_p]
+            if _p >= 0:
+                _run.append(_run[-1] | 1 << _p)
+        _per.append(_run)
+    _RUNS.append(_per)
+_UPWARD = tuple(d[0] + d[1] * board.SIZE > 0 for d in DIRECTIONS.values())
+"""Whether each direction goes to larger grid indices (its first blocker is the lowest bit)."""
+
+_L_LEGS = {"exact": ((2, 2),), "up_to": ((1, 1), (1, 2), (2, 1), (2, 2))}
+_L_PATHS: dict[str, list] = {k: [None] * board.NCELLS for k in _L_LEGS}
+
+
+def _l_paths(legs: str, src: int) -> list[tuple[int, int]]:
+    """``(end, inner)`` bitsets of every L-shaped path from ``src`` (option l_move): a leg along
+    one line then a leg at a right angle; ``inner`` is the points passed before the end."""
+    found = _L_PATHS[legs][src]
+    if found is None:
+        found = []
+        for d1 in DIRECTIONS.values():
+            for d2 in DIRECTIONS.values():
+                if d1[0] * d2[0] + d1[1] * d2[1] != 0:
+                    continue
+                for n1, n2 in _L_LEGS[legs]:
+                    p, inner = src, 0
+                    for d in (d1,) * n1 + (d2,) * n2:
+                        inner |= 1 << p
+                        p = step(p, d)
+                        if p < 0:
+                            break
+                    if p >= 0:
+                        found.append((1 << p, inner & ~(1 << src)))
+        _L_PATHS[legs][src] = found
+    return found
+
+
 def destinations(inf: Info, st, src: int, passable: int, player: str, options=None) -> int:
     """Points the tile on ``src`` may reach under its movement rule (L148-215, B1-B4), before
-    the checks on what it lands on."""
+    the checks on what it lands on.  A straight move runs along each line up to its distance,
+    to the first point that is not ``passable`` included; a leap ignores what it passes."""
     code = st.board[src].kind.code
     motion = inf.motion[code]
     dist = inf.move[code]
     out = 0
     if motion == "straight" or motion == "leap":
-        leap = motion == "leap"
-        for nxt in _NEXT.values():
-            p = src
-            for _ in range(dist):
-                p = nxt[p]
-                if p < 0:
-                    break
-                out |= 1 << p
-                if not leap and not (passable >> p) & 1:
-                    break
+        for d in range(4):
+            run = _RUNS[d][src]
+            limit = run[dist] if dist < len(run) else run[-1]
+            if motion == "straight":
+                blocked = limit & ~passable
+                if blocked:
+                    if _UPWARD[d]:
+                        limit &= ((blocked & -blocked) << 1) - 1
+                    else:
+                        limit &= ~((1 << (blocked.bit_length() - 1)) - 1)
+            out |= limit
     elif motion == "l_move":
         # exactly 2 then 2 at a right angle (B2); option l_move: up_to allows 1 or 2 per leg
-        legs = ((2, 2),) if (options or {}).get("l_move", "exact") == "exact" else (
-            (1, 1), (1, 2), (2, 1), (2, 2))
-        for d1 in DIRECTIONS.values():
-            for d2 in DIRECTIONS.values():
-                if d1[0] * d2[0] + d1[1] * d2[1] != 0:
-                    continue
-                for n1, n2 in legs:
-                    p = src
-                    path = []
-                    for d in (d1,) * n1 + (d2,) * n2:
-                        p = step(p, d)
-                        if p < 0:
-                            break
-                        path.append(p)
-                    if p >= 0 and all((passable >> q) & 1 for q in path[:-1]):
-                        out |= 1 << p
+        for end, inner in _l_paths((options or {}).get("l_move", "exact"), src):
+            if not inner & ~passable:
+                out |= end
     elif motion == "path":
         king = code in inf.codes_of["lotus"] and (options or {}).get("lotus_steps") == "king"
         landing, touched = reach(src, dist, passable, board.step8 if king else step4)
@@ -415,6 +449,72 @@ def move_targets(inf: Info, st, scan: Scan, src: int, own_block: bool) -> int:
         if not can_land_on(inf, code, b[q].kind.code):
             ends &= ~(1 << q)
     return ends
+
+
+_BEYOND: dict[int, list[int]] = {}
+"""``_BEYOND[d][i]``: every grid point of the line from ``i`` in direction d (the index step
++1, -1, +SIZE or -SIZE), ``i`` excluded."""
+for _step, (_dx, _dy) in ((1, (1, 0)), (-1, (-1, 0)), (board.SIZE, (0, 1)), (-board.SIZE, (0, -1))):
+    _BEYOND[_step] = [0] * board.NCELLS
+    for _i in range(board.NCELLS):
+        _x, _y = coords(_i)
+        _m = 0
+        for _k in range(1, board.SIZE):
+            if -board.HALF <= _x + _k * _dx <= board.HALF and -board.HALF <= _y + _k * _dy <= board.HALF:
+                _m |= 1 << index(_x + _k * _dx, _y + _k * _dy)
+        _BEYOND[_step][_i] = _m
+
+
+def _sight(near: int, beyond: list[int], i: int) -> int:
+    """The points from ``i`` along one direction up to the first blocker ``near`` (included;
+    -1: to the edge)."""
+    return beyond[i] & ~beyond[near] if near >= 0 else beyond[i]
+
+
+def clash_masks(inf: Info, st, scan: Scan, player: str) -> dict[str, int]:
+    """For each code: the points where a tile of that code of ``player`` would stand in line
+    with a clashing tile of theirs, nothing between them (L229, L265-266).  Made once per
+    position and player from the lines seen by each of the player's clashing tiles."""
+    found = scan.clash.get(player)
+    if found is not None:
+        return found
+    out: dict[str, int] = {}
+    b = st.board
+    lines, lines_t = scan.lines, scan.lines_t
+    clash = inf.clash_partners
+    e_, w_, n_, s_ = _BEYOND[1], _BEYOND[-1], _BEYOND[board.SIZE], _BEYOND[-board.SIZE]
+    for q in bits(st.owned[player] & lines):
+        victims = clash[b[q].kind.code]
+        if not victims:
+            continue
+        e, w, n, s = nearest(lines, lines_t, q)
+        seen = _sight(e, e_, q) | _sight(w, w_, q) | _sight(n, n_, q) | _sight(s, s_, q)
+        for code in victims:
+            out[code] = out.get(code, 0) | seen
+    scan.clash[player] = out
+    return out
+
+
+def clash_mask_moving(inf: Info, st, scan: Scan, code: str, player: str, src: int) -> int:
+    """The points where the tile of kind ``code`` moving from ``src`` would stand in line with
+    a clashing tile of its owner (see :func:`clash_free`); -1 when only a point-by-point check
+    is exact (a kind that clashes with itself)."""
+    partners = inf.clash_partners.get(code)
+    if not partners:
+        return 0
+    if code in partners:
+        return -1
+    mask = clash_masks(inf, st, scan, player).get(code, 0)
+    lines = scan.lines
+    if (lines >> src) & 1:
+        # once the tile has left ``src``, whatever it hid along a line shows beyond its point
+        b = st.board
+        e, w, n, s = nearest(lines, scan.lines_t, src)
+        for q, near, beyond in ((e, w, _BEYOND[-1]), (w, e, _BEYOND[1]),
+                                (n, s, _BEYOND[-board.SIZE]), (s, n, _BEYOND[board.SIZE])):
+            if q >= 0 and b[q].owner == player and b[q].kind.code in partners:
+                mask |= _sight(near, beyond, src)
+    return mask
 
 
 def clash_free(inf: Info, st, scan: Scan, code: str, player: str, dst: int, src: int = -1) -> bool:
@@ -513,14 +613,15 @@ def carriable(inf: Info, st, scan: Scan, boat: int, player: str, scope: str, don
     return mask
 
 
-def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> int:
-    """Empty points up to 5 steps from ``src`` in direction ``d`` where a carried tile may stop."""
+def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool, exact: bool = True) -> int:
+    """Empty points 5 steps (``exact``) or up to 5 steps from ``src`` in direction ``d`` where a
+    carried tile may stop (L196-197: "five (5) spaces in one direction", no "up to")."""
     tile = st.board[src]
     code = tile.kind.code
     player = tile.owner
     out = 0
     p = src
-    for _ in range(5):
+    for k in range(5):
         p = step(p, d)
         if p < 0:
             break
@@ -529,6 +630,8 @@ def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> in
             if t.owner != player or own_block:
                 break
             continue
+        if exact and k < 4:
+            continue
         if (inf.stops[code] >> p) & 1 and (code not in inf.flowers
                                            or clash_free(inf, st, scan, code, player, p, src)):
             out |= 1 << p
@@ -536,5 +639,5 @@ def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool) -> in
 
 
 __all__ = ["Info", "info", "Scan", "harmony_pairs", "disharmonies", "turn_points", "chain_players",
-           "own_clashes", "move_targets", "clash_free", "wheel_turns", "boat_pushes", "carriable",
+           "own_clashes", "move_targets", "clash_free", "clash_masks", "clash_mask_moving", "wheel_turns", "boat_pushes", "carriable",
            "carry_targets", "DIRECTIONS", "NEAR3", "SIDE", "LABEL"]

@@ -18,11 +18,12 @@ from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import PLAYERS, other
 
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
-from paisho_core.steps import NEIGHBOURS, position_key, step, step_hop_destinations
+from paisho_core.steps import NEIGHBOURS, Hops, position_key, step
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"
@@ -153,9 +154,9 @@ def _moves(game, player: str) -> list[Move]:
     out: list[Move] = []
     if captured and c.lotus_must_move:
         for s in bits(captured):
-            for d in bits(step(1 << s, empty, c.adjacency) & ~unsafe):
-                out.append(Move("move", f"{LABEL[s]}-{LABEL[d]}", tile=b[s].kind.code, src=s, dst=d))
+            out += table("move", b[s].kind.code).to(s, step(1 << s, empty, c.adjacency) & ~unsafe)
         return out
+    hops = Hops(own, occ, c.adjacency)
     for s in bits(own):
         code = b[s].kind.code
         if code in c.lotus:
@@ -163,10 +164,8 @@ def _moves(game, player: str) -> list[Move]:
             if not c.danger_ok:
                 dests &= ~unsafe
         else:
-            dests = step_hop_destinations(s, own, occ, c.adjacency, c.combo)
-        src = LABEL[s] + "-"
-        for d in bits(dests):
-            out.append(Move("move", src + LABEL[d], tile=code, src=s, dst=d))
+            dests = hops.destinations(s, c.combo)
+        out += table("move", code).to(s, dests)
     if captured:
         out = [m for m in out if not _still_captured(game, c, m)]
     return out

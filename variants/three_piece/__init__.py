@@ -16,11 +16,12 @@ from paisho_core.board import LABEL, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import other
 
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
-from paisho_core.steps import NEIGHBOURS, position_key, ring, rotated_cells, rotation_steps, step, step_hop_destinations
+from paisho_core.steps import NEIGHBOURS, Hops, neighbour_shifts, position_key, ring
 
 YAML = Path(__file__).with_name("three_piece.yaml")
 NAME = "3-piece"
@@ -46,7 +47,8 @@ class Cfg:
     """The options and tile roles of one game, read once (options never change during a game)."""
 
     __slots__ = ("adjacency", "nb", "combo", "rim", "red", "dead_zone", "iris_may_move",
-                 "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel")
+                 "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel",
+                 "tile_class", "cycles", "turns")
 
     def __init__(self, game) -> None:
         o = game.options
@@ -65,6 +67,12 @@ class Cfg:
         self.bison = frozenset(k.code for k in ts.kinds if "bison" in k.tags)
         self.iris = frozenset(k.code for k in ts.kinds if "iris" in k.tags)
         self.wheel = frozenset(k.code for k in ts.kinds if "wheel" in k.tags)
+        # a small number per tile (kind and owner): Wheel turns with equal results are equal
+        self.tile_class = {ts.tile(k.code, p): 1 + 2 * n + (p == "host")
+                           for n, k in enumerate(ts.kinds) for p in ("host", "guest")}
+        self.cycles = _CYCLES[self.rim]
+        self.turns: dict[str, dict[int, tuple]] = {}
+        """Per Wheel code: (wheel, centre, ring contents) -> the distinct legal turns."""
 
 
 def cfg(game) -> Cfg:
@@ -141,61 +149,82 @@ def status(game):
 
 # -- legal moves ------------------------------------------------------------------------------
 
-def _wheel_turns(game, c: Cfg, player: str):
-    """Every Wheel action of ``player``: optional step of one of their Wheels, then a turn of the
-    ring around it by k positions clockwise.  Yields (wheel_src, wheel_dst, k, ring, new_cells,
-    relevant), ``relevant`` telling whether the ring holds the mover's Irises or enemy Bisons."""
-    st = game.state
-    b = st.board
-    occ = st.occupied
-    empty = board.PLAYABLE & ~occ
-    for w in bits(roles(game).wheel[player]):
-        dests = [w] + list(bits(step(1 << w, empty | (1 << w), c.adjacency) & ~(1 << w)))
-        for centre in dests:
-            pts = ring(centre)
-            # the Wheel's old point is empty once it has stepped
-            cells = [None if p < 0 or p == w else b[p] for p in pts]
-            if not any(cells):
-                continue
-            # only a ring holding the mover's Irises or enemy Bisons can change their fate
-            relevant = any(t is not None and (
-                (t.owner == player and t.kind.code in c.iris)
-                or (t.owner != player and t.kind.code in c.bison)) for t in cells)
-            seen = {tuple(cells)}
-            for k in range(1, rotation_steps(pts, c.rim)):
-                new = rotated_cells(cells, pts, k, c.rim)
-                if new is None:
-                    continue
-                key = tuple(new)
-                if key in seen:
-                    continue
-                seen.add(key)
-                yield w, centre, k, pts, new, relevant
+class Cycle:
+    """The ring of points around one centre as the cycle a Wheel turns (option wheel_rim):
+    ``order`` lists its points clockwise (-1 for a position off the board, where no tile may
+    be carried), ``pos`` gives each on-board point its position, ``off`` is the bitset of
+    off-board positions, ``mask`` the board points, and ``points_of(m)`` turns a bitset of
+    positions into a bitset of board points."""
+
+    __slots__ = ("order", "n", "pos", "off", "mask", "_lo", "_hi")
+
+    def __init__(self, centre: int, rim: str) -> None:
+        pts = ring(centre)
+        order = tuple(p for p in pts if p >= 0) if rim == "onboard_points" else pts
+        self.order = order
+        self.n = n = len(order)
+        self.pos = {p: j for j, p in enumerate(order) if p >= 0}
+        self.off = sum(1 << j for j, p in enumerate(order) if p < 0)
+        self.mask = sum(1 << p for p in order if p >= 0)
+
+        def table(first: int, count: int) -> list[int]:
+            return [sum(1 << order[first + j] for j in range(count) if (m >> j) & 1 and order[first + j] >= 0)
+                    for m in range(1 << count)]
+
+        self._lo = table(0, min(n, 4))
+        self._hi = table(4, max(n - 4, 0))
+
+    def points_of(self, m: int) -> int:
+        return self._lo[m & 15] | self._hi[m >> 4]
 
 
-def _after_rotation(r: Roles, player: str, pts, new) -> tuple[int, int]:
-    """(the mover's Irises, the enemy Bisons) after a Wheel turn gives ring ``pts`` the
-    contents ``new``."""
-    ring_mask = 0
-    for p in pts:
-        if p >= 0:
-            ring_mask |= 1 << p
-    own_i = r.iris[player] & ~ring_mask
-    foe_b = r.bison[other(player)] & ~ring_mask
-    for p, t in zip(pts, new):
-        if t is None:
-            continue
-        if t.owner == player:
-            if "iris" in t.kind.tags:
-                own_i |= 1 << p
-        elif "bison" in t.kind.tags:
-            foe_b |= 1 << p
-    return own_i, foe_b
+_CYCLES: dict[str, list[Cycle | None]] = {"forbid": [None] * board.NCELLS,
+                                          "onboard_points": [None] * board.NCELLS}
+"""Per option wheel_rim, the Cycle of each centre (made when a Wheel first reaches it)."""
+
+
+def cycle(centre: int, rim: str) -> Cycle:
+    found = _CYCLES[rim][centre]
+    if found is None:
+        found = _CYCLES[rim][centre] = Cycle(centre, rim)
+    return found
+
+
+def _turned(m: int, k: int, n: int) -> int:
+    """Bitset ``m`` of the positions of an ``n``-cycle, turned ``k`` positions on."""
+    return ((m << k) | (m >> (n - k))) & ((1 << n) - 1)
+
+
+def pressed(foes: int, adjacency: int) -> int:
+    """Points next to two or more points of ``foes`` (shifted copies of the whole set, no loop
+    over points)."""
+    once = twice = 0
+    for m in neighbour_shifts(foes, adjacency):
+        twice |= once & m
+        once |= m
+    return twice
+
+
+_WHEEL_MOVES: dict[str, dict[int, Move]] = {}
+"""Wheel actions are values, built once: per Wheel code, keyed ``(wheel << 9 | centre) << 3 | k``."""
+
+
+def _new_wheel_move(made: dict, code: str, w: int, centre: int, k: int) -> Move:
+    text = (LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}") + f"~{k}"
+    m = made[(w << 9 | centre) << 3 | k] = Move("wheel", text, tile=code, src=w, dst=centre, aux=k)
+    return m
 
 
 def _all_moves(game, player: str, check: bool) -> list[Move]:
     """The moves of ``player``; with ``check`` only those that free every captured Iris and
-    leave none of the mover's Irises dead (ruling T10/T11)."""
+    leave none of the mover's Irises dead (ruling T10/T11).
+
+    Once per position: ``deadly``, the points where an Iris of the mover would be dead; a step
+    or hops of an Iris is then legal unless it ends there.  A Wheel turn is read as bitsets of
+    cycle positions (which hold a tile, the mover's Irises, the enemy Bisons) and a 3-bit class
+    per position that tells turns with the same result apart; only a turn that carries Irises
+    or Bisons is checked, with one shifted-copies pass when it carries Bisons.
+    """
     st = game.state
     c = cfg(game)
     r = roles(game)
@@ -208,55 +237,118 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
     out: list[Move] = []
     foe_b = r.bison[foe]
     irises = r.iris[player]
-    for s in bits(own & ~frozen):
-        is_iris = (irises >> s) & 1
+    adjacency, combo, zone = c.adjacency, c.combo, c.dead_zone
+    deadly = pressed(foe_b, adjacency) & zone
+    hops = Hops(own, occ, adjacency)
+    m = own & ~frozen
+    while m:
+        low = m & -m
+        m ^= low
+        s = low.bit_length() - 1
+        is_iris = irises & low
         if check and captured and not is_iris:
             continue  # a Bison or Wheel step never frees an Iris (only Defenses and Wheel turns do)
-        dests = step_hop_destinations(s, own, occ, c.adjacency, c.combo)
-        src = LABEL[s] + "-"
-        for d in bits(dests):
-            if check and is_iris:
-                after = (irises & ~(1 << s)) | (1 << d)
-                if dead_irises(after, foe_b, c):
-                    continue
-                if captured:
-                    tracked = captured if not (captured >> s) & 1 else (captured & ~(1 << s)) | (1 << d)
-                    if captured_irises(after, foe_b, c) & tracked:
-                        continue
-            out.append(Move("move", src + LABEL[d], tile=b[s].kind.code, src=s, dst=d))
-    for w, centre, k, pts, new, relevant in _wheel_turns(game, c, player):
-        if check and not relevant:
+        dests = hops.destinations(s, combo)
+        code = b[s].kind.code
+        moves = table("move", code)
+        if check and is_iris:
+            rest = irises & ~low
+            if rest & deadly:
+                continue  # another Iris is dead whatever this one does
+            dests &= ~deadly
             if captured:
-                continue  # nothing that decides a capture moves
-        elif check:
-            own_i, f_b = _after_rotation(r, player, pts, new)
-            if dead_irises(own_i, f_b, c):
+                for d in bits(dests):
+                    tracked = captured if not captured & low else (captured & ~low) | (1 << d)
+                    if not captured_irises(rest | (1 << d), foe_b, c) & tracked:
+                        out.append(moves.one(s, d))
                 continue
-            if captured:
-                tracked = _track(captured, pts, k, c.rim)
-                if captured_irises(own_i, f_b, c) & tracked:
-                    continue
-        text = (LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}") + f"~{k}"
-        out.append(Move("wheel", text, tile=b[w].kind.code, src=w, dst=centre, aux=k))
+        out += moves.to(s, dests)
+    wheels = r.wheel[player]
+    if wheels:
+        _wheel_moves(c, b, wheels, occ, irises, foe_b, captured, deadly, check, out)
     return out
 
 
-def _track(points_mask: int, pts, k: int, rim: str) -> int:
-    """Where the tiles on ``points_mask`` stand after turning ring ``pts`` by ``k``."""
-    out = points_mask
-    if rim == "onboard_points":
-        live = [p for p in pts if p >= 0]
-        order = live
-    else:
-        order = list(pts)
-    m = len(order)
-    for j, p in enumerate(order):
-        if p >= 0 and (points_mask >> p) & 1:
-            out &= ~(1 << p)
-    for j, p in enumerate(order):
-        if p >= 0 and (points_mask >> p) & 1:
-            out |= 1 << order[(j + k) % m]
-    return out
+def _wheel_moves(c: Cfg, b, wheels: int, occ: int, irises: int, foe_b: int, captured: int,
+                 deadly: int, check: bool, out: list) -> None:
+    """Append the Wheel actions (see ``_all_moves``) to ``out``."""
+    empty = board.PLAYABLE & ~occ
+    cls = c.tile_class
+    nb = c.nb
+    adjacency, zone = c.adjacency, c.dead_zone
+    watched = irises | foe_b
+    cycles = c.cycles
+    for w in bits(wheels):
+        code = b[w].kind.code
+        memo = c.turns.setdefault(code, {})
+        occ_w = occ & ~(1 << w)  # the Wheel's old point is empty once it has stepped
+        for centre in (w, *bits(nb[w] & empty)):
+            cy = cycles[centre] or cycle(centre, c.rim)
+            held = cy.mask & occ_w
+            if not held:
+                continue
+            relevant = held & watched  # only these tiles can change an Iris's fate
+            if check and captured and not relevant:
+                continue
+            pos = cy.pos
+            sig = 0
+            for p in bits(held):
+                sig |= cls[b[p]] << (3 * pos[p])
+            key = (w << 9 | centre) << 24 | sig
+            turns = memo.get(key)
+            if turns is None:
+                turns = memo[key] = _turns(cy, sig, code, w, centre)
+            if not (check and relevant):
+                out += turns
+                continue
+            n = cy.n
+            own_i8 = foe_b8 = cap8 = 0
+            for p in bits(relevant):
+                if (irises >> p) & 1:
+                    own_i8 |= 1 << pos[p]
+                    if (captured >> p) & 1:
+                        cap8 |= 1 << pos[p]
+                else:
+                    foe_b8 |= 1 << pos[p]
+            rest_i = irises & ~cy.mask
+            rest_b = foe_b & ~cy.mask
+            for move in turns:
+                k = move.aux
+                own_i = rest_i | cy.points_of(_turned(own_i8, k, n))
+                if foe_b8:
+                    f_b = rest_b | cy.points_of(_turned(foe_b8, k, n))
+                    if own_i & zone & pressed(f_b, adjacency):
+                        continue
+                else:
+                    f_b = foe_b
+                    if own_i & deadly:
+                        continue
+                if captured:
+                    tracked = (captured & ~cy.mask) | cy.points_of(_turned(cap8, k, n))
+                    if captured_irises(own_i, f_b, c) & tracked:
+                        continue
+                out.append(move)
+
+
+def _turns(cy: Cycle, sig: int, code: str, w: int, centre: int) -> tuple[Move, ...]:
+    """The distinct turns of a ring whose contents are ``sig`` (3 bits a cycle position) by the
+    Wheel from ``w`` standing on ``centre``; a turn that carries a tile off the board is left
+    out."""
+    n, off = cy.n, cy.off
+    full = (1 << (3 * n)) - 1
+    occ8 = 0
+    for j in range(n):
+        if (sig >> (3 * j)) & 7:
+            occ8 |= 1 << j
+    made = _WHEEL_MOVES.setdefault(code, {})
+    out = []
+    for k in range(1, n):
+        if ((sig << (3 * k)) | (sig >> (3 * (n - k)))) & full == sig:
+            break  # this turn and every further one repeat an earlier result
+        if off and _turned(occ8, k, n) & off:
+            continue
+        out.append(made.get((w << 9 | centre) << 3 | k) or _new_wheel_move(made, code, w, centre, k))
+    return tuple(out)
 
 
 @hookimpl
@@ -269,11 +361,7 @@ def paisho_legal_moves(game):
 
 def turn_ring(state, centre: int, k: int, rim: str) -> None:
     """Turn every tile around ``centre`` by ``k`` positions clockwise, keeping identities."""
-    pts = ring(centre)
-    if rim == "onboard_points":
-        order = [p for p in pts if p >= 0]
-    else:
-        order = list(pts)
+    order = cycle(centre, rim).order
     m = len(order)
     lifted = []
     for j, p in enumerate(order):

@@ -1,9 +1,10 @@
-"""Computer players (issue 9): generic over every variant, seeded, evaluation through the hook,
-chance steps as chance, hidden information read only from the observation; strength against
-``random`` (acceptance 2) with small fixed budgets.
+"""Computer players (issues 9 and 15): generic over every variant, seeded, evaluation through the
+hook, chance steps as chance, hidden information read only from the observation; the named levels
+everywhere; strength against ``random`` with small fixed budgets (the real strength figures come
+from ``benchmarks/strength.py``, never from a timed test).
 
 Strength tests cap each game at a number of decisions; a capped game is counted by the
-evaluation of its final position (``paisho_core.ai.result_for``).  The full 50-game figures of
+evaluation of its final position (``paisho_core.players.result_for``).  The full 50-game figures of
 acceptance 2 take many minutes: they run only with ``PAISHO_LONG=1`` (``paisho match`` prints
 the same figures).
 """
@@ -16,9 +17,9 @@ import pytest
 
 import paisho_core as paisho
 from tests.test_play_support import available_variants, variant_guard
-from paisho_core.ai import (_Node, GreedyPlayer, MCTSPlayer, RandomPlayer, determinize, evaluate,
-                            generic_evaluation, has_hidden_information, make_player, play_game,
-                            result_for)
+from paisho_core.players import (LEVELS, GreedyPlayer, MCTSPlayer, Node, RandomPlayer, determinize,
+                                 evaluate, generic_evaluation, has_hidden_information, make_player,
+                                 play_game, result_for)
 from paisho_core.errors import PaishoError
 from paisho_core.play import run_match
 
@@ -46,8 +47,8 @@ def test_every_player_chooses_a_legal_move(variant):
             pytest.skip("random opening ended the game")
         legal = {str(m) for m in game.legal_moves()}
         before = game.position()
-        for kind in ("random", "greedy", "mcts:12"):
-            move = make_player(kind, seed=1).choose(game)
+        for kind in LEVELS + ("mcts:12",):
+            move = make_player(kind, seed=1, iterations=12).choose(game)
             assert str(move) in legal, kind
             assert game.position() == before, f"{kind} changed the game it was asked about"
 
@@ -116,12 +117,11 @@ def test_mcts_handles_chance_steps_as_chance():
         game.play(rng.choice(game.legal_moves()))
     outcomes = {str(m): p for m, p in game.chance_outcomes()}
     bot = MCTSPlayer(seed=1, iterations=30)
-    root = _Node()
+    root = Node()
     for _ in range(30):
         bot._iterate(game.copy(), root)
     assert root.children and set(root.children) <= set(outcomes)
-    assert all(child.mover is None for child in root.children.values())
-    assert sum(child.visits for child in root.children.values()) == 30
+    assert sum(child.visits for _move, child in root.children.values()) == 30
     game.play(game.legal_moves()[0])  # a decision again: the player answers it
     if game.outcome is None and game.chance_outcomes() is None:
         assert str(bot.choose(game)) in {str(m) for m in game.legal_moves()}
@@ -154,9 +154,22 @@ def test_make_player_errors():
         make_player("wizard")
     with pytest.raises(PaishoError):
         make_player("mcts:lots")
+    with pytest.raises(PaishoError):
+        make_player("medium:5")
     assert isinstance(make_player("mcts:7"), MCTSPlayer)
     assert make_player("mcts:7").iterations == 7
     assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+
+
+def test_levels_and_think():
+    """The search levels get slower budgets as they rise; think replaces the budget."""
+    budgets = [make_player(k).seconds for k in ("easy", "medium", "hard")]
+    assert budgets == sorted(budgets) and budgets[1] == 1.0
+    assert make_player("hard", seconds=0.2).seconds == 0.2
+    bot = make_player("medium", iterations=9)
+    assert bot.iterations == 9 and bot.seconds is None
+    assert str(make_player("easy")) == "easy"
 
 
 def test_result_for_capped_game_uses_evaluation():
@@ -206,3 +219,100 @@ def test_strength_against_random_fifty_games(variant, player, need, cap):
     --host random -n 50 --alternate --max-plies CAP``)."""
     tally = run_match(variant, {}, player, "random", 50, seed=1, max_plies=cap, alternate=True)
     assert tally["points"][player] / 50 >= need, tally
+
+
+# -- issue 15: levels, strategies, hidden information, the match command --------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_teaches_the_players(variant):
+    """Each variant's strategy module answers both hooks: a number for the evaluation, one
+    non-negative weight per legal move for the playouts."""
+    with variant_guard(variant):
+        game = midgame(variant, plies=12)
+        if game.outcome is not None or game.chance_outcomes():
+            pytest.skip("no decision pending")
+        moves = game.legal_moves()
+        weights = game.rules.playout_weights(game, moves)
+        assert weights is not None and len(weights) == len(moves)
+        assert all(w >= 0 for w in weights) and any(w > 0 for w in weights)
+        assert isinstance(game.rules.evaluate(game, game.to_move), (int, float))
+
+
+def test_a_house_rules_variant_inherits_its_parents_strategy():
+    from pathlib import Path
+
+    v = paisho.load_variant_file(Path(__file__).parent.parent / "examples/house-rules/all-flowers-move-4.yaml")
+    game = paisho.new_game(v, seed=1)
+    parent = paisho.new_game("skud", seed=1)
+    for g in (game, parent):
+        moves = g.legal_moves()
+        assert g.rules.playout_weights(g, moves) is not None
+    assert game.rules.playout_weights(game, game.legal_moves()) == \
+        parent.rules.playout_weights(parent, parent.legal_moves())
+
+
+def test_greedy_tries_only_the_most_promising_moves_of_a_long_list(monkeypatch):
+    game = midgame("skud", plies=20)
+    calls = []
+    monkeypatch.setattr(game.rules, "evaluate", lambda g, p: calls.append(p) or 0.0)
+    GreedyPlayer(seed=1, width=10).choose(game)
+    assert len(game.legal_moves()) > 10 and len(calls) <= 10
+
+
+def test_search_keeps_its_tree_between_decisions():
+    game = midgame("skud", plies=20)
+    bot = MCTSPlayer(seed=2, iterations=40)
+    bot.choose(game)
+    first = bot.last_stats["iterations"]
+    bot.choose(game)  # the same position again: the whole tree is still there
+    assert bot.last_stats["reused_visits"] >= first
+
+
+def _same_choice_whatever_is_hidden(game, me):
+    """Two games equal in everything ``me`` sees, different in what is hidden: each level,
+    seeded alike, chooses the same move in both."""
+    other_world = determinize(game, me, random.Random(11))
+    assert other_world is not None
+    assert other_world.position() != game.position()  # the hidden part differs
+    assert other_world.legal_moves() and {str(m) for m in other_world.legal_moves()} == \
+        {str(m) for m in game.legal_moves()}
+    for kind in LEVELS:
+        a = make_player(kind, seed=4, iterations=25).choose(game)
+        b = make_player(kind, seed=4, iterations=25).choose(other_world)
+        assert str(a) == str(b), kind
+
+
+def test_hidden_hands_never_leak_into_a_choice():
+    game = paisho.new_game("ancient", seed=5)
+    rng = random.Random(3)
+    while game.ply < 14 and game.outcome is None:
+        chance = game.chance_outcomes()
+        game.play(game.sample_chance(chance) if chance else rng.choice(game.legal_moves()))
+    if game.outcome is not None or game.chance_outcomes():
+        pytest.skip("no decision pending")
+    me = game.to_move
+    assert has_hidden_information(game, me)
+    _same_choice_whatever_is_hidden(game, me)
+
+
+def test_hidden_reserves_never_leak_into_a_choice():
+    game = midgame("fire", seed=4, plies=10)
+    game = paisho.from_position({**game.position(), "options": {**game.options, "HideReserveTiles": True}})
+    _same_choice_whatever_is_hidden(game, game.to_move)
+
+
+def test_match_json_keeps_its_fields():
+    """``paisho match V --guest medium --host random -n 2 --alternate --think ... --json``."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from paisho_core.cli import app
+
+    result = CliRunner().invoke(app, ["match", "iroh", "--guest", "medium", "--host", "random", "-n", "2",
+                                      "--alternate", "--think", "0.02", "--max-plies", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    tally = json.loads(result.output)
+    assert {"points", "capped", "results"} <= set(tally)
+    assert set(tally["points"]) == {"medium", "random"}
+    assert [r["guest"] for r in tally["results"]] == ["medium", "random"]

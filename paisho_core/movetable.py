@@ -1,0 +1,55 @@
+"""Moves built once and shared by every position and game: placements and point-to-point moves.
+
+A :class:`~paisho_core.game.Move` is a value (nothing changes one once built), so the move of a
+tile kind from one point to another is the same object wherever it is legal.  A generator that
+knows a tile's end points as a bitset asks :func:`table` for the kind's table and
+:meth:`MoveTable.to` for the moves: each is built (with its notation) the first time and
+looked up afterwards.  Notation: ``CODE(x,y)`` for a placement (``src`` -1), ``(x1,y1)-(x2,y2)``
+for a move.
+"""
+from __future__ import annotations
+
+from .board import LABEL
+from .game import Move
+
+
+class MoveTable:
+    """The moves of one action by one tile kind, keyed by ``src << 9 | dst``."""
+
+    __slots__ = ("action", "code", "moves")
+
+    def __init__(self, action: str, code: str) -> None:
+        self.action = action
+        self.code = code
+        self.moves: dict[int, Move] = {}
+
+    def one(self, src: int, dst: int) -> Move:
+        """The move from ``src`` (-1: a placement) to ``dst``."""
+        move = self.moves.get(src << 9 | dst)
+        if move is None:
+            text = self.code + LABEL[dst] if src < 0 else LABEL[src] + "-" + LABEL[dst]
+            move = self.moves[src << 9 | dst] = Move(self.action, text, tile=self.code, src=src, dst=dst)
+        return move
+
+    def to(self, src: int, ends: int) -> list[Move]:
+        """The moves from ``src`` (-1: placements) to every point of the bitset ``ends``."""
+        moves = self.moves
+        base = src << 9
+        out = []
+        while ends:
+            low = ends & -ends
+            ends ^= low
+            dst = low.bit_length() - 1
+            out.append(moves.get(base | dst) or self.one(src, dst))
+        return out
+
+
+_TABLES: dict[tuple[str, str], MoveTable] = {}
+
+
+def table(action: str, code: str) -> MoveTable:
+    """The shared table of ``action`` moves by tiles of kind ``code``."""
+    found = _TABLES.get((action, code))
+    if found is None:
+        found = _TABLES[(action, code)] = MoveTable(action, code)
+    return found

@@ -1,0 +1,98 @@
+"""Hidden information: dealing a world consistent with what one player sees.
+
+A player reads only ``game.observation(player)``.  A search on a hidden-information variant
+searches random *determinizations*: games built from the observation with every hidden pile
+dealt at random from the tiles the player cannot see, so what it cannot see never reaches its
+choice.
+"""
+from __future__ import annotations
+
+import random
+
+from .. import PaishoError, from_position, new_game
+
+_PLAYERS = ("host", "guest")
+
+
+def has_hidden_information(game, player: str) -> bool:
+    """True if the variant hides something from ``player`` in the current position."""
+    return game.rules.observation(game, player) is not None
+
+
+def hidden_players(hidden: dict) -> set:
+    """The players whose piles an observation's ``hidden`` map names."""
+    return {p for path in hidden for p in _PLAYERS if path.split(".")[-1] == p}
+
+
+def determinize(game, player: str, rng: random.Random):
+    """A game consistent with what ``player`` sees, the hidden tiles dealt at random.
+
+    Reads only ``game.observation(player)``.  The observation names each hidden pile and its size
+    in ``hidden`` (``{"reserves.host": 7}`` or ``{"piles.hand.host": 3}``); the tiles that may be
+    there are the observation's ``unseen`` counts if it gives them, else the full set less
+    every tile the observation shows.  Returns None when the observation does not follow this
+    shape (the caller then searches the true position: a documented limitation).
+    """
+    view = game.observation(player)
+    hidden = view.get("hidden")
+    if not isinstance(hidden, dict) or not hidden:
+        return None
+    try:
+        unseen = dict(view.get("unseen") or {})
+        if not unseen:
+            unseen = _unseen(game, view, hidden_players(hidden))
+        bag = [c for c, n in sorted(unseen.items()) for _ in range(n)]
+        data = {k: v for k, v in view.items()
+                if k in ("variant", "options", "seed", "to_move", "phase", "turn", "board",
+                         "reserves", "piles", "scores", "pending")}
+        data["seed"] = rng.randrange(10**9)
+        for path, size in sorted(hidden.items()):
+            parts = path.split(".")
+            target = data
+            for key in parts[:-1]:
+                target = target.setdefault(key, {})
+            rng.shuffle(bag)
+            pile: dict = {}
+            for c in bag[:int(size)]:
+                pile[c] = pile.get(c, 0) + 1
+            del bag[:int(size)]
+            target[parts[-1]] = pile
+        g = from_position(data)
+        g.auto_chance = False
+        return g
+    except (PaishoError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _unseen(game, view: dict, owners: set) -> dict:
+    """The tiles of ``owners`` the view does not show: their full set less the visible ones."""
+    fresh = _fresh(game)
+    full: dict = {}
+    for _i, tile in fresh.state.tiles():
+        full[tile.code] = full.get(tile.code, 0) + 1
+    for per in fresh.state.piles.values():
+        for p, pile in per.items():
+            if p in owners:
+                for c, n in pile.items():
+                    full[c] = full.get(c, 0) + n
+    seen: dict = {}
+    for e in view["board"]:
+        if e["owner"] in owners:
+            seen[e["tile"]] = seen.get(e["tile"], 0) + 1
+    for _name, per in [("reserve", view.get("reserves", {}))] + list((view.get("piles") or {}).items()):
+        for p, pile in per.items():
+            if p in owners:
+                for c, n in pile.items():
+                    seen[c] = seen.get(c, 0) + n
+    return {c: n - seen.get(c, 0) for c, n in full.items() if n > seen.get(c, 0)}
+
+
+_FRESH: dict = {}
+
+
+def _fresh(game):
+    """The starting position of the game's variant and options (cached): the full tile set."""
+    key = (id(game.variant), repr(sorted(game.options.items())))
+    if key not in _FRESH:
+        _FRESH[key] = new_game(game.variant, options=game.options, seed=0)
+    return _FRESH[key]

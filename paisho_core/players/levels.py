@@ -1,0 +1,78 @@
+"""The named levels and the one factory every front end uses (CLI, engine, compare, web, API).
+
+| level | what it is |
+| --- | --- |
+| ``random`` | a uniformly random legal move |
+| ``greedy`` | one ply: the move whose resulting position the variant's evaluation likes best |
+| ``easy`` | search (:class:`~paisho_core.players.search.MCTSPlayer`), 0.25 s per decision |
+| ``medium`` | search, 1 s per decision |
+| ``hard`` | search, 3 s per decision, with two playout moves before each evaluation |
+
+``think`` (``--think SECONDS``) overrides a search level's time.  The names of an older release
+still work: ``mcts`` (search with 200 iterations) and ``mcts:N`` (N iterations).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .. import PaishoError
+from .search import MCTSPlayer
+from .simple import GreedyPlayer, Player, RandomPlayer
+
+LEVELS = ("random", "greedy", "easy", "medium", "hard")
+"""The levels, weakest first."""
+
+SEARCH = {
+    "easy": {"seconds": 0.25},
+    "medium": {"seconds": 1.0},
+    "hard": {"seconds": 3.0, "rollout": 2},
+}
+"""The search levels' settings (keyword arguments of MCTSPlayer)."""
+
+ALIASES = ("mcts",)
+"""Older names, still accepted: ``mcts`` and ``mcts:N``."""
+
+PLAYER_KINDS = LEVELS + ALIASES
+"""Every name :func:`make_player` accepts (``mcts`` may carry ``:N``)."""
+
+
+def check_kind(kind: str) -> str:
+    """``kind`` if :func:`make_player` accepts it, else a PaishoError naming the choices."""
+    base, _, budget = kind.partition(":")
+    if base not in PLAYER_KINDS:
+        raise PaishoError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+    if budget:
+        if base != "mcts":
+            raise PaishoError(f"{kind!r}: only mcts takes a budget (mcts:N, N iterations); "
+                              f"give a level time with --think")
+        if not budget.isdigit() or int(budget) < 1:
+            raise PaishoError(f"bad budget {budget!r} in {kind} (a number of iterations)")
+    return kind
+
+
+def make_player(kind: str, seed=None, seconds: Optional[float] = None,
+                iterations: Optional[int] = None) -> Player:
+    """A computer player by level name (see the table above).
+
+    ``seconds`` (the CLI's ``--think``) replaces a search level's time per decision;
+    ``iterations`` caps its iterations instead (reproducible from ``seed``).  ``random`` and
+    ``greedy`` ignore both."""
+    check_kind(kind)
+    base, _, budget = kind.partition(":")
+    if base == "random":
+        player: Player = RandomPlayer(seed)
+    elif base == "greedy":
+        player = GreedyPlayer(seed)
+    elif base == "mcts":
+        player = MCTSPlayer(seed, iterations=int(budget) if budget else iterations, seconds=seconds)
+    else:
+        settings: dict[str, Any] = dict(SEARCH[base])
+        if seconds is not None:
+            settings["seconds"] = seconds
+        if iterations is not None:
+            settings["iterations"] = iterations
+            if seconds is None:
+                settings.pop("seconds")
+        player = MCTSPlayer(seed, **settings)
+    player.name = kind
+    return player
