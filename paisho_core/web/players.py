@@ -1,13 +1,12 @@
-"""The computer levels the page offers, made by the one player factory of the project."""
+"""The computer levels the page offers, made by the project's one player factory."""
 from __future__ import annotations
 
-try:  # the players package (levels random..hard)
-    from ..players import LEVELS, make_player
-except ImportError:  # an older tree: the factory still lives in paisho_core.ai
-    from ..ai import PLAYER_KINDS as LEVELS, make_player  # type: ignore[no-redef]
+from ..players import LEVELS, make_player
+
+__all__ = ["HINT_LEVEL", "LEVELS", "make_level"]
 
 HINT_LEVEL = "greedy"
-"""The level that gives hints: quick, and explains itself by the position it aims for."""
+"""The level that gives hints: quick, and its choice is the move whose position it likes best."""
 
 
 def make_level(kind: str, seed=None):
