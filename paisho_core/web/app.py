@@ -254,7 +254,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
 
 
 def _asset(name: str) -> bytes:
-    return resources.files(__package__).joinpath("static", name).read_bytes()
+    return resources.files(__package__).joinpath("static").joinpath(name).read_bytes()
 
 
 def _locked_view(key: str, table: Table) -> dict:
