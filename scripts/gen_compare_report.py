@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default=None, help="player level (default: the command's)")
-    ap.add_argument("--house", nargs="+", default=HOUSE, help="the house-rule example: a base, then overlays or options")
+    ap.add_argument("--house", nargs="*", default=HOUSE, help="the house-rule example: a base, then overlays or options (nothing: none)")
     ap.add_argument("--house-json", type=Path, help="also save the house-rule example's JSON here")
     ap.add_argument("--house-from-json", type=Path, help="render a saved house-rule example")
     ap.add_argument("--note", default="", help="a sentence put above the report (e.g. why n is small)")
@@ -127,7 +127,8 @@ def main(argv=None) -> int:
     from paisho_core import compare, variants
 
     report, timing = _report(args, variants(), args.from_json, args.json)
-    house, house_timing = _report(args, args.house, args.house_from_json, args.house_json)
+    house, house_timing = _report(args, args.house, args.house_from_json, args.house_json) \
+        if args.house else (None, None)
     if args.html:
         args.html.write_text(compare.render(report, "html"), "utf-8")
     plots_dir = args.page.parent / PLOTS
@@ -136,7 +137,8 @@ def main(argv=None) -> int:
     plotted = True
     try:
         compare.write_plots(report, plots_dir)
-        compare.write_plots(house, plots_dir / "house")
+        if house:
+            compare.write_plots(house, plots_dir / "house")
     except compare.CompareError as exc:
         print(f"no plots: {exc}", file=sys.stderr)
         plotted = False
@@ -154,12 +156,14 @@ def main(argv=None) -> int:
     lines += ["", "### What the figures say", ""]
     lines += [f"- **{v['label']}**: {prose(v)}" for v in report["variants"]]
     lines += ["", compare.render_md(report, heading=3, plots=PLOTS if plotted else None)]
-    hs = house["settings"]
-    lines += ["", "### A house rule: " + " against ".join(f"`{x}`" for x in reversed(hs["variants"])), "",
+    hs = house["settings"] if house else None
+    lines += [] if not hs else ["", "### A house rule: " + " against ".join(f"`{x}`" for x in reversed(hs["variants"])), "",
               f"`paisho compare {' '.join(hs['variants'])} --games {hs['games']} --seed {hs['seed']} "
               f"--players {hs['players']}`, the same players and cap."]
-    lines += _timing_lines(house_timing)
-    lines += ["", compare.render_md(house, heading=4, plots=PLOTS + "/house" if plotted else None), "", END]
+    if house:
+        lines += _timing_lines(house_timing)
+        lines += ["", compare.render_md(house, heading=4, plots=PLOTS + "/house" if plotted else None)]
+    lines += ["", END]
     block = "\n".join(lines)
 
     page = args.page.read_text("utf-8") if args.page.exists() else ""
