@@ -69,12 +69,20 @@ class MoveTable:
     def __init__(self) -> None:
         self._rows: dict = {}
 
+    def region(self, s: int, dist: int, step) -> int:
+        """Every point within ``dist`` steps of ``s`` on an empty board."""
+        key = (s, dist, step)
+        found = self._rows.get(key)
+        if found is None:
+            found = self._rows[key] = reach(s, dist, PLAYABLE, step)[0]
+        return found
+
     def arrange_row(self, code: str, s: int, dist: int, stops: int, step) -> list:
         """Moves of a tile ``code`` from ``s``: every point of ``stops`` within ``dist`` steps."""
         key = (code, s, step)
         row = self._rows.get(key)
         if row is None:
-            region = reach(s, dist, PLAYABLE, step)[0] & stops
+            region = self.region(s, dist, step) & stops
             src = LABEL[s] + "-"
             row = self._rows[key] = [(1 << e, Move("arrange", src + LABEL[e], code, s, e))
                                      for e in bits(region)]
@@ -237,7 +245,8 @@ def sight(i: int, e: int, w: int, n: int, s: int) -> int:
     """The points seen from ``i`` along its row and column, up to and including its nearest
     blockers ``e``, ``w``, ``n``, ``s`` (-1: none, the line runs to the edge)."""
     return (EAST[i][e - i if e >= 0 else -1] | WEST[i][i - w if w >= 0 else -1]
-            | NORTH[i][(n - i) // SIZE if n >= 0 else -1] | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
+            | NORTH[i][(n - i) // SIZE if n >= 0 else -1]
+            | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
 
 
 def clash_across(b, partners, a: int, c: int) -> bool:
@@ -446,22 +455,47 @@ def reach4(s: int, dist: int, empty: int) -> int:
     return PLAYABLE & ~unseen & ~(1 << s)
 
 
+class MoverMemo:
+    """A game's memory of each tile's last moves, one entry per point (so it stays small):
+    ``reach[s] = (dist, step, occupied points within dist of s, points reached)`` and
+    ``picks[s] = (code, end points, moves)``.  Both are keyed by everything their value depends
+    on, so a hit is exact whatever happened in between; most tiles see nothing change around
+    them from one turn of their owner to the next."""
+
+    __slots__ = ("reach", "picks")
+
+    def __init__(self) -> None:
+        self.reach: dict[int, tuple] = {}
+        self.picks: dict[int, tuple] = {}
+
+
+def mover_memo(game) -> MoverMemo:
+    memo = game.__dict__.get("_garden_movers")
+    if memo is None:
+        memo = game.__dict__["_garden_movers"] = MoverMemo()
+    return memo
+
+
 class Arranging:
     """The rules of one position's arrangements: ``lines``, the position's
-    :func:`line_neighbours`; ``clash``, its clash map (None: no clash rule); ``immobile``, points whose tiles may not move (trapped); ``capture(mover)``, the
-    points whose tiles ``mover`` may capture (None: a move never ends on an occupied point);
-    ``protected``, points that can never be captured; ``step``, the one-step move."""
+    :func:`line_neighbours`; ``clash``, its clash map (None: no clash rule); ``immobile``,
+    points whose tiles may not move (trapped); ``capture(mover)``, the points whose tiles
+    ``mover`` may capture (None: a move never ends on an occupied point); ``protected``, points
+    that can never be captured; ``step``, the one-step move; ``memo``, the game's
+    :class:`MoverMemo` (None: none)."""
 
-    __slots__ = ("lines", "clash", "immobile", "capture", "protected", "step")
+    __slots__ = ("lines", "clash", "immobile", "capture", "protected", "step", "memo")
 
     def __init__(self, lines: dict[int, list[int]], clash: ClashMap | None, immobile: int = 0,
-                 capture=None, protected: int = 0, step=step4) -> None:
+                 capture=None, protected: int = 0, step=step4,
+                 memo: MoverMemo | None = None) -> None:
         self.lines = lines
         self.clash = clash
         self.immobile = immobile
         self.capture = capture
         self.protected = protected
         self.step = step
+        self.memo = memo
 
 
 def _destinations(state, r: Roles, player: str, how: Arranging):
@@ -476,17 +510,27 @@ def _destinations(state, r: Roles, player: str, how: Arranging):
     empty = PLAYABLE & ~occ
     move_of, stops_of = r.move, r.stops
     clash, capture, step, lines_ = how.clash, how.capture, how.step, how.lines
+    memo = how.memo.reach if how.memo is not None else None
+    region = r.moves.region
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
         dist = move_of.get(code, 0)
         if not dist:
             continue
-        if step is step4:
-            seen = reach4(s, dist, empty)
-            landing, touched = seen & empty, seen & occ
+        local = occ & region(s, dist, step)
+        hit = memo.get(s) if memo is not None else None
+        if hit is not None and hit[0] == dist and hit[1] is step and hit[2] == local:
+            seen = hit[3]
         else:
-            landing, touched = reach(s, dist, empty, step)
+            if step is step4:
+                seen = reach4(s, dist, empty)
+            else:
+                landing, touched = reach(s, dist, empty, step)
+                seen = landing | touched
+            if memo is not None:
+                memo[s] = (dist, step, local, seen)
+        landing, touched = seen & empty, seen & occ
         stops = stops_of[code]
         cand = landing & stops
         if capture is not None:
@@ -509,9 +553,16 @@ def arrangements(state, r: Roles, player: str, how: Arranging) -> list[Move]:
     """Every move of one of ``player``'s tiles (see :func:`_destinations`)."""
     row = r.moves.arrange_row
     step = how.step
+    picks = how.memo.picks if how.memo is not None else {}
     out: list[Move] = []
     for code, s, dist, stops, cand in _destinations(state, r, player, how):
-        out += [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
+        hit = picks.get(s)
+        if hit is not None and hit[0] == code and hit[1] == cand:
+            out += hit[2]
+        else:
+            moves = [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
+            picks[s] = (code, cand, moves)
+            out += moves
     return out
 
 

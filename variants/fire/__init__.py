@@ -76,8 +76,9 @@ def _pairs(game):
     cm = garden.board_masks(game)
     if game.options.get("EtherealAccentTiles"):  # harmony lines pass through accents
         accents = garden.mask_of_codes(cm, r.accent)
-        lines = garden.line_neighbours((state.occupied | GATES) & ~accents,
-                                       (state.occupied_t | GATES_T) & ~garden.transpose_mask(accents))
+        lines = garden.line_neighbours(
+            (state.occupied | GATES) & ~accents,
+            (state.occupied_t | GATES_T) & ~garden.transpose_mask(accents))
     else:
         lines = garden.lines(game)
     rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
@@ -165,7 +166,12 @@ def _turn_moves(game, state, player):
     if not state.occupied:
         return _plants(game, state, player, codes, first_points(game), "", "plant")
     return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
-            + garden.arrangements(state, r, player, garden.Arranging(garden.lines(game), garden.clash_map(game))))
+            + garden.arrangements(state, r, player, _arranging(game)))
+
+
+def _arranging(game) -> garden.Arranging:
+    """Fire's arrangements: no captures, no trapped tiles, the clash rule."""
+    return garden.Arranging(garden.lines(game), garden.clash_map(game), memo=garden.mover_memo(game))
 
 
 @hookimpl
@@ -180,7 +186,7 @@ def paisho_has_legal_move(game):
     points = plant_points(game, st)
     if any(garden.placement_mask(clash, code, points) for code in _library_codes(game, st, player)):
         return True
-    return garden.can_arrange(st, roles(game.variant), player, garden.Arranging(garden.lines(game), clash))
+    return garden.can_arrange(st, roles(game.variant), player, _arranging(game))
 
 
 def _draw_moves(game, state, player):

@@ -210,7 +210,8 @@ def _make_arranging(game) -> garden.Arranging:
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
         immobile=flags(game)[0], capture=Captures(game, r, cm), protected=bamboo_zone,
-        step=step_diagonal if opts.get("DiagonalMovement") else step4)
+        step=step_diagonal if opts.get("DiagonalMovement") else step4,
+        memo=garden.mover_memo(game))
 
 
 class Captures:
