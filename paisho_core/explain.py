@@ -82,14 +82,23 @@ def _well_formed(game, text: str, shapes: list[str]) -> bool:
     return True
 
 
-def _arrangement_reason(game, text: str) -> str | None:
-    """Generic reasons for ``(x1,y1)-(x2,y2)``: nothing to move, or not the mover's tile."""
+def arrangement_points(text: str) -> tuple[int, int, int, int] | None:
+    """``(x1, y1, x2, y2)`` of a move written ``(x1,y1)-(x2,y2)`` between two board points."""
     m = ARRANGE_RE.match(text)
     if not m:
         return None
     x1, y1, x2, y2 = map(int, m.groups())
     if not (board.on_board(x1, y1) and board.on_board(x2, y2)):
         return None
+    return x1, y1, x2, y2
+
+
+def _arrangement_reason(game, text: str) -> str | None:
+    """Generic reasons for ``(x1,y1)-(x2,y2)``: nothing to move, or not the mover's tile."""
+    points = arrangement_points(text)
+    if points is None:
+        return None
+    x1, y1, x2, y2 = points
     tile = game.state.board[board.index(x1, y1)]
     if tile is None:
         return f"there is no tile on ({x1},{y1})"

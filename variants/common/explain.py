@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from paisho_core import board
+from paisho_core.explain import arrangement_points
 
 PLANT_RE = re.compile(r"^\+?([A-Za-z][A-Za-z0-9]*)\((-?\d+),(-?\d+)\)$")
-ARRANGE_RE = re.compile(r"^\((-?\d+),(-?\d+)\)-\((-?\d+),(-?\d+)\)$")
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
@@ -73,12 +73,10 @@ def _reachable(st, src: int, dst: int, steps: int) -> bool:
 
 
 def arrangement_reason(game, text: str) -> str | None:
-    m = ARRANGE_RE.match(text)
-    if not m:
+    points = arrangement_points(text)
+    if points is None:
         return None
-    x1, y1, x2, y2 = map(int, m.groups())
-    if not (board.on_board(x1, y1) and board.on_board(x2, y2)):
-        return None
+    x1, y1, x2, y2 = points
     st = game.state
     src, dst = board.index(x1, y1), board.index(x2, y2)
     tile = st.board[src]
