@@ -593,13 +593,13 @@ def load_variant_file(path: str | Path, _seen: tuple = ()) -> Variant:
     parent = None
     if "extends" in definition:
         parent = _parent_of(definition["extends"], path, lines, _seen + (path,))
-    own = [_plugin_from_path(spec, path.parent, path, lines, key)
-           for spec, key in _hook_entries(definition)]
     name = definition["name"]
-    if parent is None and not own and name in _entry_point_modules():
+    if parent is None and name in _entry_point_modules():
         installed = get_variant(name)  # the YAML of an installed variant: its module has the rules
         if Path(installed.source).resolve() == path:
             return installed
+    own = [_plugin_from_path(spec, path.parent, path, lines, key)
+           for spec, key in _hook_entries(definition)]
     if parent is None and not own:
         raise _problem(path, lines, ("name",), "a variant needs 'extends' (the variant it "
                        "changes) or 'hooks' (the Python files with its rules)")
@@ -634,8 +634,8 @@ def _parent_of(text: str, path: Path, lines: dict, chain: tuple) -> Variant:
 def _build(path: Path, definition: dict, lines: dict, parent: Variant | None,
            own_plugins: list, name: str) -> Variant:
     plugins: list = []
+    overlay = definition
     if parent is not None:
-        overlay = definition
         definition = merge_overlay(parent.definition, overlay)
         _check_overlay(definition, overlay, parent, path, lines)
         plugins = list(parent.plugins)
@@ -643,6 +643,15 @@ def _build(path: Path, definition: dict, lines: dict, parent: Variant | None,
         if plugin not in plugins:
             plugins.append(plugin)
     variant = Variant(name, definition, plugins, str(path))
+    own = overlay if parent is not None else definition
+    try:
+        variant.options(None)  # the defaults must pass the option checks themselves
+    except VariantError as exc:
+        key: tuple = ("options",)
+        for j, opt in enumerate(own.get("options", [])):
+            if isinstance(opt, dict) and f"option {opt.get('name')} " in str(exc):
+                key = ("options", j, "default")
+        raise _problem(path, lines, key, f"the default options are refused: {exc}") from None
     _registry[variant.name] = variant
     return variant
 

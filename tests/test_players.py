@@ -219,3 +219,100 @@ def test_strength_against_random_fifty_games(variant, player, need, cap):
     --host random -n 50 --alternate --max-plies CAP``)."""
     tally = run_match(variant, {}, player, "random", 50, seed=1, max_plies=cap, alternate=True)
     assert tally["points"][player] / 50 >= need, tally
+
+
+# -- issue 15: levels, strategies, hidden information, the match command --------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_teaches_the_players(variant):
+    """Each variant's strategy module answers both hooks: a number for the evaluation, one
+    non-negative weight per legal move for the playouts."""
+    with variant_guard(variant):
+        game = midgame(variant, plies=12)
+        if game.outcome is not None or game.chance_outcomes():
+            pytest.skip("no decision pending")
+        moves = game.legal_moves()
+        weights = game.rules.playout_weights(game, moves)
+        assert weights is not None and len(weights) == len(moves)
+        assert all(w >= 0 for w in weights) and any(w > 0 for w in weights)
+        assert isinstance(game.rules.evaluate(game, game.to_move), (int, float))
+
+
+def test_a_house_rules_variant_inherits_its_parents_strategy():
+    from pathlib import Path
+
+    v = paisho.load_variant_file(Path(__file__).parent.parent / "examples/house-rules/all-flowers-move-4.yaml")
+    game = paisho.new_game(v, seed=1)
+    parent = paisho.new_game("skud", seed=1)
+    for g in (game, parent):
+        moves = g.legal_moves()
+        assert g.rules.playout_weights(g, moves) is not None
+    assert game.rules.playout_weights(game, game.legal_moves()) == \
+        parent.rules.playout_weights(parent, parent.legal_moves())
+
+
+def test_greedy_tries_only_the_most_promising_moves_of_a_long_list(monkeypatch):
+    game = midgame("skud", plies=20)
+    calls = []
+    monkeypatch.setattr(game.rules, "evaluate", lambda g, p: calls.append(p) or 0.0)
+    GreedyPlayer(seed=1, width=10).choose(game)
+    assert len(game.legal_moves()) > 10 and len(calls) <= 10
+
+
+def test_search_keeps_its_tree_between_decisions():
+    game = midgame("skud", plies=20)
+    bot = MCTSPlayer(seed=2, iterations=40)
+    bot.choose(game)
+    first = bot.last_stats["iterations"]
+    bot.choose(game)  # the same position again: the whole tree is still there
+    assert bot.last_stats["reused_visits"] >= first
+
+
+def _same_choice_whatever_is_hidden(game, me):
+    """Two games equal in everything ``me`` sees, different in what is hidden: each level,
+    seeded alike, chooses the same move in both."""
+    other_world = determinize(game, me, random.Random(11))
+    assert other_world is not None
+    assert other_world.position() != game.position()  # the hidden part differs
+    assert other_world.legal_moves() and {str(m) for m in other_world.legal_moves()} == \
+        {str(m) for m in game.legal_moves()}
+    for kind in LEVELS:
+        a = make_player(kind, seed=4, iterations=25).choose(game)
+        b = make_player(kind, seed=4, iterations=25).choose(other_world)
+        assert str(a) == str(b), kind
+
+
+def test_hidden_hands_never_leak_into_a_choice():
+    game = paisho.new_game("ancient", seed=5)
+    rng = random.Random(3)
+    while game.ply < 14 and game.outcome is None:
+        chance = game.chance_outcomes()
+        game.play(game.sample_chance(chance) if chance else rng.choice(game.legal_moves()))
+    if game.outcome is not None or game.chance_outcomes():
+        pytest.skip("no decision pending")
+    me = game.to_move
+    assert has_hidden_information(game, me)
+    _same_choice_whatever_is_hidden(game, me)
+
+
+def test_hidden_reserves_never_leak_into_a_choice():
+    game = midgame("fire", seed=4, plies=10)
+    game = paisho.from_position({**game.position(), "options": {**game.options, "HideReserveTiles": True}})
+    _same_choice_whatever_is_hidden(game, game.to_move)
+
+
+def test_match_json_keeps_its_fields():
+    """``paisho match V --guest medium --host random -n 2 --alternate --think ... --json``."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from paisho_core.cli import app
+
+    result = CliRunner().invoke(app, ["match", "iroh", "--guest", "medium", "--host", "random", "-n", "2",
+                                      "--alternate", "--think", "0.02", "--max-plies", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    tally = json.loads(result.output)
+    assert {"points", "capped", "results"} <= set(tally)
+    assert set(tally["points"]) == {"medium", "random"}
+    assert [r["guest"] for r in tally["results"]] == ["medium", "random"]

@@ -1,15 +1,18 @@
 """Playing whole games between computer players, and scoring them."""
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 from .evaluation import evaluate
 
 
-def play_game(game, players: dict, max_plies: Optional[int] = None, on_move=None):
+def play_game(game, players: dict, max_plies: Optional[int] = None, on_move=None,
+              times: Optional[dict] = None):
     """Play ``game`` to its end (or ``max_plies`` decisions) with ``players[side]`` choosing.
 
-    Chance steps are drawn by the game itself.  Returns the game."""
+    Chance steps are drawn by the game itself.  With ``times`` (a dict), the wall-clock seconds
+    of every choice are appended to ``times[side]``.  Returns the game."""
     plies = 0
     while game.outcome is None:
         if max_plies is not None and plies >= max_plies:
@@ -20,7 +23,11 @@ def play_game(game, players: dict, max_plies: Optional[int] = None, on_move=None
             continue
         if not game.legal_moves():
             break
-        move = players[game.to_move].choose(game)
+        side = game.to_move
+        start = time.perf_counter()
+        move = players[side].choose(game)
+        if times is not None:
+            times.setdefault(side, []).append(time.perf_counter() - start)
         game.play(move)
         plies += 1
         if on_move:

@@ -25,7 +25,7 @@ from typing import Optional
 from .evaluation import evaluate, squash
 from .hidden import determinize, has_hidden_information
 from .policy import playout_move, ranked
-from .simple import Player, legal_or_fail
+from .simple import GREEDY_WIDTH, Player, legal_or_fail
 
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
@@ -56,7 +56,7 @@ class MCTSPlayer(Player):
 
     def __init__(self, seed=None, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  c: float = 0.7, rollout: int = 0, widen: float = 2.0, root_width: int = 48,
-                 reuse: bool = True, max_depth: int = 60) -> None:
+                 reuse: bool = True, max_depth: int = 60, greedy_width: int = GREEDY_WIDTH) -> None:
         if iterations is None and seconds is None:
             iterations = 200
         self.rng = random.Random(seed)
@@ -68,6 +68,7 @@ class MCTSPlayer(Player):
         self.root_width = root_width
         self.reuse = reuse
         self.max_depth = max_depth
+        self.greedy_width = greedy_width
         self.last_stats: dict = {}
         self._table: dict = {}
         self._kept: Optional[tuple] = None  # (root node, history texts at that root)
@@ -85,6 +86,8 @@ class MCTSPlayer(Player):
         base.auto_chance = False
         depth0 = base.ply
         n = 0
+        if root.order is None and not hidden:
+            n += self._open_root(base, root, moves)
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -142,6 +145,25 @@ class MCTSPlayer(Player):
             if key is not None:
                 self._table[key] = node
         return node, node.visits
+
+    def _open_root(self, base, root: Node, moves: list) -> int:
+        """Open every root move (on long lists the ``greedy_width`` most promising by the
+        playout weights) and score it once, as greedy would: the search starts from greedy's
+        ranking and spends its budget telling the best few apart.  Returns the evaluations made."""
+        ranked_moves = ranked(base, moves, self.rng)
+        opened = ranked_moves[:self.greedy_width]
+        start = base.ply
+        for move in opened:
+            base.play(move)
+            child = self._node_for(base, False)
+            value = self._leaf_value(base) if not child.visits else child.value / child.visits
+            while base.ply > start:
+                base.undo()
+            root.children[move.text] = (move, child)
+            self._backup([root, child], value)
+        rest = ranked_moves[self.greedy_width:]
+        root.order = rest[::-1]
+        return len(opened)
 
     # -- one iteration -----------------------------------------------------------------------
     def _iterate(self, g, root: Node, hidden: bool = False) -> None:

@@ -5,6 +5,7 @@ import random
 
 from .. import PaishoError
 from .evaluation import evaluate
+from .hidden import determinize, has_hidden_information
 from .policy import move_weights
 
 GREEDY_WIDTH = 160
@@ -52,8 +53,10 @@ class RandomPlayer(Player):
 class GreedyPlayer(Player):
     """One ply: play each legal move on a copy, score the result for the mover, keep the best
     (ties broken by a seeded generator).  A draw that follows a move is not looked at: the
-    position is scored before it, so nothing unknown is used.  On lists longer than ``width``
-    only the ``width`` most promising moves by the variant's playout weights are tried."""
+    position is scored before it, so nothing unknown is used; where the variant hides something
+    from the mover, the moves are tried in a determinization of the mover's observation.  On
+    lists longer than ``width`` only the ``width`` most promising moves by the variant's playout
+    weights are tried."""
 
     name = "greedy"
 
@@ -73,11 +76,14 @@ class GreedyPlayer(Player):
     def scored(self, game) -> list:
         """``[(score, move)]`` for the moves tried, best first."""
         me = game.to_move
-        trial = game.copy()
+        trial = determinize(game, me, self.rng) if has_hidden_information(game, me) else None
+        world = trial is not None  # another game: its moves are found by their notation
+        if trial is None:
+            trial = game.copy()
         trial.auto_chance = False
         out = []
         for move in self.candidates(game, game.legal_moves()):
-            trial.play(move)
+            trial.play(move.text if world else move)
             out.append((evaluate(trial, me), self.rng.random(), move))
             trial.undo()
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)

@@ -1,0 +1,160 @@
+"""Playing strength: every level against the one below, in every variant, sides alternating.
+
+For each variant and each pair (by default ``greedy`` v ``random``, ``easy`` v ``greedy``,
+``medium`` v ``easy``, ``hard`` v ``medium``, and ``medium`` v ``medium`` to see whether games
+end), ``--games`` games are played, the stronger level taking the Guest in even games and the
+Host in odd ones.  A game that reaches ``--max-plies`` decisions counts as a **draw** (never as
+a win by evaluation).  Printed per row: the stronger level's score (a win 1, a draw 1/2) with a
+95% Wilson interval, wins / draws / losses, games capped, the share ended by a rule of the
+variant, and the median and maximum seconds the search levels took per decision.
+
+Games fan out through the comparison's backends (``paisho_core.compare.backends.run_tasks``:
+local processes, Ray, or inline); nothing here starts a pool of its own.  Figures are printed,
+never asserted.  ``--write-docs docs/playing.md`` puts the table between the page's
+``<!-- strength:start -->`` and ``<!-- strength:end -->`` markers.
+
+    python benchmarks/strength.py                              # the full run (hours)
+    python benchmarks/strength.py --games 4 --time-scale 0.2 --workers 2   # every level at 1/5 its time
+    python benchmarks/strength.py --variants skud fire --pairs greedy:random
+    python benchmarks/strength.py --smoke                      # CI: one short game
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import paisho_core as paisho
+from paisho_core.compare.backends import run_tasks
+from paisho_core.players import SEARCH as LEVEL_SETTINGS
+from paisho_core.players import make_player, play_game, result_for
+from paisho_core.stats import wilson
+
+PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:medium")
+MAX_PLIES = 400
+SEARCH = ("easy", "medium", "hard")
+
+
+def budget(level: str, think, scale: float):
+    """Seconds per decision for ``level``: ``think`` if given, else its own time times ``scale``."""
+    if think is not None or level not in LEVEL_SETTINGS:
+        return think
+    return LEVEL_SETTINGS[level]["seconds"] * scale
+
+
+def play_one(variant: str, upper: str, lower: str, index: int, seed: int, think, max_plies: int,
+             scale: float = 1.0) -> dict:
+    """One game: ``upper`` is the Guest in even games, the Host in odd ones."""
+    game = paisho.new_game(variant, seed=seed + index)
+    upper_side = "guest" if index % 2 == 0 else "host"
+    lower_side = "host" if upper_side == "guest" else "guest"
+    players = {upper_side: make_player(upper, seed=(seed + index) * 7 + 1, seconds=budget(upper, think, scale)),
+               lower_side: make_player(lower, seed=(seed + index) * 7 + 2, seconds=budget(lower, think, scale))}
+    times: dict = {upper_side: [], lower_side: []}
+    play_game(game, players, max_plies=max_plies, times=times)
+    decisions = len(times[upper_side]) + len(times[lower_side])
+    return {"variant": variant, "upper": upper, "lower": lower, "index": index,
+            "upper_side": upper_side, "score": result_for(game, upper_side, capped="draw"),
+            "won": game.outcome is not None and game.outcome.winner is not None,
+            "capped": game.outcome is None, "reason": game.outcome.reason if game.outcome else "decision cap",
+            "decisions": decisions, "upper_times": times[upper_side], "lower_times": times[lower_side]}
+
+
+def summarise(rows: list[dict]) -> dict:
+    n = len(rows)
+    wins = sum(r["score"] == 1.0 for r in rows)
+    draws = sum(r["score"] == 0.5 for r in rows)
+    points = wins + 0.5 * draws
+    lo, hi = wilson(points, n) or (0.0, 0.0)
+    capped = sum(r["capped"] for r in rows)
+    search_times = [t for r in rows for side, level in (("upper_times", r["upper"]), ("lower_times", r["lower"]))
+                    if level in SEARCH for t in r[side]]
+    decided = sum(r["won"] for r in rows)
+    return {"games": n, "decided": decided / n, "wins": wins, "draws": draws, "losses": n - wins - draws, "score": points / n,
+            "low": lo, "high": hi, "capped": capped, "ended": (n - capped) / n,
+            "median_s": statistics.median(search_times) if search_times else None,
+            "max_s": max(search_times) if search_times else None,
+            "decisions": statistics.mean(r["decisions"] for r in rows)}
+
+
+def table(results: dict, settings: dict) -> str:
+    think, scale = settings["think"], settings["scale"]
+    if think is not None:
+        budget_text = f"{think} s for every search level (--think)"
+    elif scale == 1:
+        budget_text = "each level's own (easy 0.25 s, medium 1 s, hard 3 s)"
+    else:
+        budget_text = ", ".join(f"{k} {v['seconds'] * scale:g} s" for k, v in LEVEL_SETTINGS.items()) + \
+            f" (each level's own times {scale:g}, --time-scale)"
+    lines = [f"{settings['games']} games per row, sides alternating, decision cap {settings['max_plies']} "
+             f"(a capped game is a draw), search time per decision: {budget_text}.",
+             "",
+             "| variant | pair | score (95% CI) | W / D / L | capped | ended by a rule | won by a side | mean decisions | search s/decision (median / max) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for (variant, pair), s in results.items():
+        upper, lower = pair.split(":")
+        timing = "–" if s["median_s"] is None else f"{s['median_s']:.2f} / {s['max_s']:.2f}"
+        lines.append(f"| {variant} | {upper} v {lower} | {100 * s['score']:.0f}% ({100 * s['low']:.0f}–{100 * s['high']:.0f}%) "
+                     f"| {s['wins']} / {s['draws']} / {s['losses']} | {s['capped']} | {100 * s['ended']:.0f}% | {100 * s['decided']:.0f}% "
+                     f"| {s['decisions']:.0f} | {timing} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_docs(path: Path, text: str) -> None:
+    page = path.read_text("utf-8")
+    start, end = "<!-- strength:start -->", "<!-- strength:end -->"
+    if start not in page or end not in page:
+        raise SystemExit(f"{path}: no {start} ... {end} markers to write the table between")
+    page = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _m: f"{start}\n{text}{end}", page, flags=re.S)
+    path.write_text(page, "utf-8")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", nargs="*", default=None, help="variants (default: every registered one)")
+    ap.add_argument("--pairs", nargs="*", default=list(PAIRS), help="STRONGER:WEAKER level pairs")
+    ap.add_argument("--games", "-n", type=int, default=40)
+    ap.add_argument("--think", type=float, default=None, help="seconds per search decision (default: each level's own)")
+    ap.add_argument("--time-scale", type=float, default=1.0, help="multiply each search level's own time (without --think)")
+    ap.add_argument("--max-plies", type=int, default=MAX_PLIES)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", "-w", type=int, default=1)
+    ap.add_argument("--backend", default="process", help="process, ray or inline")
+    ap.add_argument("--json", dest="json_out", action="store_true", help="print every game as JSON too")
+    ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
+    ap.add_argument("--smoke", action="store_true", help="one short game per pair on two variants")
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.variants = args.variants or ["skud", "modern"]
+        args.pairs, args.games, args.think, args.max_plies, args.backend = ["greedy:random", "easy:greedy"], 1, 0.05, 30, "inline"
+    names = args.variants or paisho.variants()
+    tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale)
+             for v in names for pair in args.pairs for k in range(args.games)]
+    started = time.time()
+
+    def done(n, result):
+        print(f"  {result['variant']} {result['upper']} v {result['lower']} game {result['index'] + 1}: "
+              f"{result['score']:g} ({result['reason']}, {result['decisions']} decisions)", file=sys.stderr, flush=True)
+
+    games = run_tasks(play_one, tasks, workers=args.workers, backend=args.backend, on_done=done)
+    grouped: dict = {}
+    for g in games:
+        grouped.setdefault((g["variant"], f"{g['upper']}:{g['lower']}"), []).append(g)
+    results = {key: summarise(rows) for key, rows in grouped.items()}
+    settings = {"games": args.games, "think": args.think, "scale": args.time_scale, "max_plies": args.max_plies}
+    text = table(results, settings)
+    print(text)
+    print(f"wall time {time.time() - started:.0f} s, {args.workers} worker(s), backend {args.backend}", file=sys.stderr)
+    if args.json_out:
+        print(json.dumps({"settings": settings, "games": games}, indent=1))
+    if args.write_docs:
+        write_docs(args.write_docs, text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,160 @@
+"""Building blocks for the variants' strategy modules (what computer players are taught about a
+variant through ``paisho_evaluate`` and ``paisho_playout_weights``): reading harmonies as arms
+of a ring around the centre, and weighing moves by what they do before they are played."""
+from __future__ import annotations
+
+from paisho_core.board import coords
+from paisho_core.tiles import other
+
+ARMS = ("N", "E", "S", "W")
+"""The four half-midlines from the centre: a closed chain around the centre crosses every one."""
+
+
+def arm_of(a: tuple, b: tuple) -> str | None:
+    """The half-midline the straight segment a-b crosses strictly, if any."""
+    (ax, ay), (bx, by) = a, b
+    if ay == by and ay != 0 and ax * bx < 0:
+        return "N" if ay > 0 else "S"
+    if ax == bx and ax != 0 and ay * by < 0:
+        return "E" if ax > 0 else "W"
+    return None
+
+
+def arms_of(game, player: str) -> set:
+    """The half-midlines ``player``'s harmonies cross."""
+    arms = set()
+    for h in game.harmonies():
+        if player in (h.owners or (h.owner,)):
+            arm = arm_of(h.a, h.b)
+            if arm is not None:
+                arms.add(arm)
+    return arms
+
+
+FLANKS = {"N": ((-1, 1), (1, 1)), "S": ((-1, -1), (1, -1)), "E": ((1, 1), (1, -1)),
+          "W": ((-1, 1), (-1, -1))}
+"""The two quadrants (signs of x and y) a harmony across each half-midline joins."""
+
+
+def arm_potential(points: list, missing) -> float:
+    """For each half-midline in ``missing``: 0.5 when ``points`` (a player's tiles that can
+    harmonize, as (x, y)) stand in both quadrants it joins, 0.5 more when two of them face each
+    other across it on one line (a harmony once the line is clear or the tiles are partners)."""
+    value = 0.0
+    for arm in missing:
+        (sx1, sy1), (sx2, sy2) = FLANKS[arm]
+        one = [(x, y) for x, y in points if x * sx1 > 0 and y * sy1 > 0]
+        two = [(x, y) for x, y in points if x * sx2 > 0 and y * sy2 > 0]
+        if one and two:
+            value += 0.5
+            across_row = arm in ("N", "S")
+            if any((a[1] == b[1]) if across_row else (a[0] == b[0]) for a in one for b in two):
+                value += 0.5
+    return value
+
+
+def harmony_standing(game, player: str) -> tuple[int, int, int]:
+    """(arms crossed by the player's harmonies, midline-crossing harmonies, all harmonies)."""
+    arms, crossing, total = set(), 0, 0
+    for h in game.harmonies():
+        owners = h.owners or (h.owner,)
+        if player not in owners:
+            continue
+        total += 1
+        arm = arm_of(h.a, h.b)
+        if arm is not None:
+            arms.add(arm)
+            crossing += 1
+    return len(arms), crossing, total
+
+
+def outcome_score(game, player: str):
+    """1000, -1000 or 0 for a finished game; None while it runs."""
+    outcome = game.state.outcome
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0.0
+    return 1000.0 if outcome.winner == player else -1000.0
+
+
+def takes(game, move) -> bool:
+    """The move ends on a point an opponent's tile stands on (a capture in most variants)."""
+    dst = getattr(move, "dst", -1)
+    if dst is None or dst < 0:
+        return False
+    st = game.state
+    return bool((st.owned[other(st.to_move)] >> dst) & 1) and move.src != dst
+
+
+def centre_distance(point: int) -> int:
+    x, y = coords(point)
+    return abs(x) + abs(y)
+
+
+# -- the garden games (Skud, Fire): rings of harmonies around the centre ------------------------
+
+def garden_standing(game, player: str) -> float:
+    """How near ``player`` is to a ring, and to winning the midline count: the half-midlines
+    their harmonies cross (a ring must cross all four), their midline-crossing harmonies (the
+    count when a reserve runs out), all their harmonies, and their tiles on the board."""
+    arms, crossing, total = harmony_standing(game, player)
+    value = 3.0 * arms + 1.5 * crossing + 0.5 * total
+    if arms == 4:
+        value += 3.0  # every arm crossed: a ring is a tile or two away
+    return value + 0.2 * game.state.owned[player].bit_count()
+
+
+def garden_evaluate(game, player: str, left=None) -> float:
+    """Own standing minus the opponent's (so blocking their arms counts as much as building).
+
+    ``left(game, player)``: how many tiles ``player`` still has to play before the count ends
+    the game; the player ahead on midline-crossing harmonies is then drawn toward that end
+    (fewer tiles left, more value), so games between players who block each other's rings end
+    by the count instead of dragging on."""
+    done = outcome_score(game, player)
+    if done is not None:
+        return done
+    opp = other(player)
+    value = garden_standing(game, player) - garden_standing(game, opp)
+    if left is not None:
+        lead = harmony_standing(game, player)[1] - harmony_standing(game, opp)[1]
+        if lead > 0:
+            value += 4.0 * lead / (1 + left(game, player))
+        elif lead < 0:
+            value += 4.0 * lead / (1 + left(game, opp))
+    return value
+
+
+GARDEN_WEIGHTS = {"plant": 3.0, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+
+
+def garden_weights(game, moves) -> list[float]:
+    """Planting brings the game to its count and builds harmonies, so it is preferred; a capture
+    four times, a move toward the centre (where rings are short) a little more."""
+    out = []
+    for m in moves:
+        w = GARDEN_WEIGHTS.get(m.action, 1.0)
+        if takes(game, m):
+            w *= 4.0
+        dst = m.dst if m.dst is not None else -1
+        if dst >= 0:
+            w *= 1.0 + 1.0 / (1 + centre_distance(dst))
+        out.append(w)
+    return out
+
+
+def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[float]:
+    """A weight per move from its action (``by_action``, default 1), times ``capture`` when it
+    ends on an opponent's tile."""
+    out = []
+    for m in moves:
+        w = by_action.get(m.action, 1.0)
+        if capture != 1.0 and takes(game, m):
+            w *= capture
+        out.append(w)
+    return out
+
+
+def manhattan(a: tuple, b: tuple) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])

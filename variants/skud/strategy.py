@@ -1,0 +1,29 @@
+"""What computer players know of Skud's goal: a ring of harmonies around the centre, or more
+midline-crossing harmonies when a reserve runs out (see variants/common/strategy.py).  Registered
+through the variant YAML's ``plugins``, so a house-rules variant extending it inherits it."""
+from __future__ import annotations
+
+from paisho_core.hookspecs import hookimpl
+
+from paisho_variants.common.strategy import garden_evaluate, garden_weights
+
+
+@hookimpl
+def paisho_evaluate(game, player):
+    """Ring progress (half-midlines crossed), midline-crossing harmonies, harmonies and tiles on
+    the board, own minus the opponent's; the player ahead on the count is drawn toward ending
+    the game by planting their last basic flowers."""
+    return garden_evaluate(game, player, basics_left)
+
+
+def basics_left(game, player: str) -> int:
+    """Basic flowers still in ``player``'s reserve: the game ends by the count when a player
+    has none left."""
+    by_code = game.tileset.by_code
+    return sum(n for code, n in game.state.pile("reserve", player).items() if by_code[code].group == "basic")
+
+
+@hookimpl
+def paisho_playout_weights(game, moves):
+    """Planting first, captures four times, moves toward the centre a little more."""
+    return garden_weights(game, moves)
