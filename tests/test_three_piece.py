@@ -73,6 +73,25 @@ def test_te3_wheel_turn_carries_the_iris_away():
     assert all(m.action == "wheel" or str(m) == "(4,3)-(3,3)" for m in game.legal_moves())
 
 
+def test_carrying_the_bison_away_frees_nothing_by_the_book():
+    """Issue 20 item 5, L569-575: a captured Iris is freed by "moving the Iris Tile with a Wheel
+    Tile" or by a Defense, and the rulings page takes those two ways as the only ones, so a Wheel
+    turn that carries the capturing Bison away from an Iris it does not move frees nothing.
+    ``captured_iris_rescue=any_wheel_turn`` is the wider reading."""
+    tiles = {(2, 2): "GI", (4, 3): "GI", (2, 4): "GW", (-5, -5): "GB",
+             (2, 3): "HB", (-5, 5): "HI", (-6, 4): "HW"}
+    book = pos(tiles)
+    assert flagged(book, "captured") == {(2, 2)}
+    assert not [m for m in book.legal_moves() if m.action == "wheel"]  # its ring holds the Bison only
+    assert "(4,3)-(3,3)" in texts(book)  # a Defense still frees it
+    wide = pos(tiles, captured_iris_rescue="any_wheel_turn")
+    turns = [m for m in wide.legal_moves() if m.action == "wheel"]
+    assert turns
+    wide.play(turns[0])
+    assert at(wide, 2, 2) == "GI" and at(wide, 2, 3) is None
+    assert flagged(wide, "captured") == set() and wide.outcome is None
+
+
 def test_te4_a_move_that_does_not_free_the_iris_is_illegal():
     """TE4, L569 and L577: the Iris must be freed in the one turn; any other move is illegal
     (ruling T10/T11), and with self_harm=loses it is legal and loses the game."""

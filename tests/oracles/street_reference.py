@@ -223,6 +223,9 @@ def three_piece_texts(game):
                         continue
                     if captured and _3p_captured(own_i, f_b, nb, red) & _3p_track(captured, pts, k, rim):
                         continue
+                    if captured and o["captured_iris_rescue"] == "book" and any(
+                            not nb[i] & f_b for i in bits(captured & ~ring_mask)):
+                        continue  # the book frees an Iris by carrying it or by a Defense (issue 20)
                 out.add((LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}") + f"~{k}")
     return out
 

@@ -47,7 +47,7 @@ class Cfg:
     """The options and tile roles of one game, read once (options never change during a game)."""
 
     __slots__ = ("adjacency", "nb", "combo", "rim", "red", "dead_zone", "iris_may_move",
-                 "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel",
+                 "book_rescue", "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel",
                  "tile_class", "cycles", "turns")
 
     def __init__(self, game) -> None:
@@ -59,6 +59,7 @@ class Cfg:
         self.red = RED_AREAS[o["red_area"]]
         self.dead_zone = board.PLAYABLE if o["two_bison_anywhere"] else self.red
         self.iris_may_move = o["captured_iris_may_move"]
+        self.book_rescue = o["captured_iris_rescue"] == "book"
         self.self_harm = o["self_harm"]
         self.repetition = o["repetition"]
         self.max_turns = o["max_turns"]
@@ -327,7 +328,15 @@ def _wheel_moves(c: Cfg, b, wheels: int, occ: int, irises: int, foe_b: int, capt
                     tracked = (captured & ~cy.mask) | cy.points_of(_turned(cap8, k, n))
                     if captured_irises(own_i, f_b, c) & tracked:
                         continue
+                    if c.book_rescue and _left_alone(captured & ~cy.mask, f_b, nb):
+                        continue
                 out.append(move)
+
+
+def _left_alone(unmoved: int, foe_bisons: int, nb) -> bool:
+    """Whether a captured Iris the Wheel did not carry has no enemy Bison next to it any more:
+    freed by carrying the Bison away, which is not one of the book's two ways (L569-575)."""
+    return any(not nb[i] & foe_bisons for i in bits(unmoved))
 
 
 def _turns(cy: Cycle, sig: int, code: str, w: int, centre: int) -> tuple[Move, ...]:
