@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits, nearest, rays
+from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, SIZE, bits, nearest
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import check_points as check_point_text
-from paisho_core.sight import between, encloses, reach, rotate_clockwise, step4, transpose_mask
+from paisho_core.sight import encloses, reach, rotate_clockwise, step4, transpose_mask
 from paisho_core.tiles import PLAYERS, other
 
 ROLES = ("lotus", "orchid", "rock", "wheel", "knotweed", "boat", "pond", "bamboo", "lion_turtle")
@@ -45,12 +45,62 @@ class Roles:
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
         self.harmony = variant.harmony
+        self.harmonises = {k.code: frozenset(variant.harmony.partners(k.code)) for k in ts.kinds}
+        """Codes each code harmonises with (``self.harmony(a, b)`` as a lookup)."""
         self.wild = variant.wild
         self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
         self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
+        self.moves = MoveTable()
 
     def is_(self, code: str, role: str) -> bool:
         return self.role.get(code) == role
+
+
+class MoveTable:
+    """The garden games' moves are values: a tile code going from S to E, or planted on P, is the
+    same :class:`Move` in every position and every game of a variant.  A *row* lists, in point
+    order, the ``(bit, Move)`` pairs a decision can choose from (every point a tile can reach on
+    an empty board, every point of a planting area); it is made the first time a position asks
+    for it and shared from then on.  A legal-move list is then one mask test per point of a row
+    (:func:`pick`), not a new Move and notation string per candidate."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self) -> None:
+        self._rows: dict = {}
+
+    def arrange_row(self, code: str, s: int, dist: int, stops: int, step) -> list:
+        """Moves of a tile ``code`` from ``s``: every point of ``stops`` within ``dist`` steps."""
+        key = (code, s, step)
+        row = self._rows.get(key)
+        if row is None:
+            region = reach(s, dist, PLAYABLE, step)[0] & stops
+            src = LABEL[s] + "-"
+            row = self._rows[key] = [(1 << e, Move("arrange", src + LABEL[e], code, s, e))
+                                     for e in bits(region)]
+        return row
+
+    def get(self, key, make) -> Move:
+        """The move stored under ``key``, made by ``make()`` the first time."""
+        move = self._rows.get(key)
+        if move is None:
+            move = self._rows[key] = make()
+        return move
+
+    def place_row(self, action: str, prefix: str, code: str, region: int) -> list:
+        """Moves putting a tile ``code`` on a point of ``region``, written ``prefix+code(x,y)``."""
+        key = (action, prefix, code, region)
+        row = self._rows.get(key)
+        if row is None:
+            head = prefix + code
+            row = self._rows[key] = [(1 << p, Move(action, head + LABEL[p], tile=code, dst=p))
+                                     for p in bits(region)]
+        return row
+
+
+def pick(row: list, mask: int) -> list[Move]:
+    """The moves of ``row`` whose point is in ``mask``, in row order."""
+    return [m for bit, m in row if mask & bit]
 
 
 @lru_cache(maxsize=None)
@@ -73,27 +123,11 @@ def code_masks(state) -> dict[str, int]:
     return out
 
 
-def role_mask(state, r: Roles, role: str, player: str | None = None, masks=None) -> int:
-    """Points holding the tile with ``role`` (of ``player`` if given).  ``masks`` is a
-    ``code_masks`` result to reuse."""
-    codes = r.codes.get(role)
-    if not codes:
-        return 0
-    if masks is None:
-        masks = code_masks(state)
+def mask_of_codes(masks: dict[str, int], codes) -> int:
+    """Points holding any of ``codes``, from a ``code_masks`` result."""
     out = 0
     for code in codes:
         out |= masks.get(code, 0)
-    return out if player is None else out & state.owned[player]
-
-
-def group_mask(state, codes, player: str | None = None) -> int:
-    b = state.board
-    mask = state.occupied if player is None else state.owned[player]
-    out = 0
-    for i in bits(mask):
-        if b[i].kind.code in codes:
-            out |= 1 << i
     return out
 
 
@@ -101,12 +135,7 @@ def group_mask(state, codes, player: str | None = None) -> int:
 
 def clash_between(state, r: Roles, a: int, b: int) -> bool:
     """Do the tiles on a and b (seen along a line) clash?  Gate tiles never clash."""
-    if a < 0 or b < 0 or (GATES >> a) & 1 or (GATES >> b) & 1:
-        return False
-    ta, tb = state.board[a], state.board[b]
-    if ta is None or tb is None:
-        return False
-    return tb.kind.code in r.clash_partners[ta.kind.code]
+    return clash_across(state.board, r.clash_partners, a, b)
 
 
 def clash_at(state, r: Roles, points) -> bool:
@@ -149,6 +178,153 @@ def any_clash(state, r: Roles) -> bool:
 
 
 GATES_T = transpose_mask(GATES)
+
+
+# -- lines of sight, once per position ---------------------------------------------------------
+
+def _segments(i: int, step: int, n: int) -> tuple[int, ...]:
+    """``out[k]``: the k points beyond ``i`` in steps of ``step`` (``out[-1]``: up to the edge)."""
+    out, m = [0], 0
+    for k in range(1, n + 1):
+        m |= 1 << (i + k * step)
+        out.append(m)
+    return tuple(out)
+
+
+EAST: list[tuple[int, ...]] = []
+WEST: list[tuple[int, ...]] = []
+NORTH: list[tuple[int, ...]] = []
+SOUTH: list[tuple[int, ...]] = []
+for _i in range(NCELLS):
+    _row, _col = divmod(_i, SIZE)
+    EAST.append(_segments(_i, 1, SIZE - 1 - _col))
+    WEST.append(_segments(_i, -1, _col))
+    NORTH.append(_segments(_i, SIZE, SIZE - 1 - _row))
+    SOUTH.append(_segments(_i, -SIZE, _row))
+
+
+def sight(i: int, blockers: int, blockers_t: int) -> int:
+    """The points seen from ``i`` along its row and column, up to and including the first
+    blocker each way (``blockers``, ``blockers_t``: the blockers in both layouts)."""
+    e, w, n, s = nearest(blockers, blockers_t, i)
+    return (EAST[i][e - i if e >= 0 else -1] | WEST[i][i - w if w >= 0 else -1]
+            | NORTH[i][(n - i) // SIZE if n >= 0 else -1] | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
+
+
+def clash_across(b, partners, a: int, c: int) -> bool:
+    """Do the tiles on ``a`` and ``c`` (-1: none) clash, gate tiles never clashing?"""
+    if a < 0 or c < 0 or (GATES >> a) & 1 or (GATES >> c) & 1:
+        return False
+    return b[c].kind.code in partners[b[a].kind.code]
+
+
+class ClashMap:
+    """Where a tile would see a clashing tile, for one position: the sight lines of every
+    blooming clashable tile are traced once, then every candidate (a plant of any code, any
+    arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
+
+    __slots__ = ("seen", "partners", "_bad")
+
+    def __init__(self, state, r: Roles, masks: dict[str, int]) -> None:
+        blockers = state.occupied | GATES
+        blockers_t = state.occupied_t | GATES_T
+        seen: dict[str, int] = {}
+        for code, m in masks.items():
+            if code in r.clashable:
+                acc = 0
+                for q in bits(m & ~GATES):
+                    acc |= sight(q, blockers, blockers_t)
+                seen[code] = acc
+        self.seen = seen
+        """Points seen by the blooming tiles of each clashable code."""
+        self.partners = r.clash_partners
+        self._bad: dict[str, int] = {}
+
+    def bad(self, code: str) -> int:
+        """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
+        got = self._bad.get(code)
+        if got is None:
+            got = 0
+            seen = self.seen
+            for c in self.partners[code]:
+                got |= seen.get(c, 0)
+            self._bad[code] = got
+        return got
+
+    def opened(self, b, p: int, blockers: int, blockers_t: int) -> bool:
+        """Would emptying the non-gate point ``p`` let two tiles see each other and clash?"""
+        e, w, n, so = nearest(blockers, blockers_t, p)
+        return clash_across(b, self.partners, e, w) or clash_across(b, self.partners, n, so)
+
+    def lifted(self, b, s: int, code: str, blockers: int, blockers_t: int) -> tuple[int, int]:
+        """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
+        on as far as the line across ``s`` is concerned, points where it would see a clashing
+        tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
+        clash, the tile must end between them (or on one); a clashing partner among them now
+        sees through ``s`` to the neighbour on the far side."""
+        e, w, n, so = nearest(blockers, blockers_t, s)
+        partners = self.partners
+        ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
+        cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
+        cn = b[n].kind.code if n >= 0 and not (GATES >> n) & 1 else None
+        cs = b[so].kind.code if so >= 0 and not (GATES >> so) & 1 else None
+        keep = -1
+        if ce is not None and cw is not None and cw in partners[ce]:
+            keep = EAST[w][e - w] | (1 << w)
+        if cn is not None and cs is not None and cs in partners[cn]:
+            keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
+        bad = self.bad(code)
+        mine = partners[code]
+        if mine:
+            if cw in mine:
+                bad |= EAST[w][e - w if e >= 0 else -1]
+            if ce in mine:
+                bad |= WEST[e][e - w if w >= 0 else -1]
+            if cs in mine:
+                bad |= NORTH[so][(n - so) // SIZE if n >= 0 else -1]
+            if cn in mine:
+                bad |= SOUTH[n][(n - so) // SIZE if so >= 0 else -1]
+        return keep, bad
+
+
+# -- data derived from a board, memoised ------------------------------------------------------
+
+def derived(game) -> dict:
+    """A memo of data derived from the current board alone (code masks, flags, harmony pairs,
+    the clash map ...), filled by the hooks on demand.
+
+    It lives in ``game.cache`` (cleared by the core on every change) and is also kept as the
+    game's last memo, reused when the board is again the same tile for tile: a move's after
+    state is surveyed once for its bonus decision and again by the end check.  Options are fixed
+    per game, so the board is the whole key."""
+    cache = game.cache
+    memo = cache.get("garden")
+    if memo is None:
+        board_ = game.state.board
+        memo = game.__dict__.get("_garden_memo")
+        if memo is None or memo["board"] != board_:
+            memo = {"board": list(board_)}
+            game.__dict__["_garden_memo"] = memo
+        cache["garden"] = memo
+    return memo
+
+
+def memoised(game, key: str, compute):
+    """``compute(game)`` for the current board, memoised in :func:`derived` under ``key``."""
+    memo = derived(game)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = compute(game)
+    return value
+
+
+def board_masks(game) -> dict[str, int]:
+    """Points per tile code of the current board."""
+    return memoised(game, "masks", lambda g: code_masks(g.state))
+
+
+def clash_map(game) -> ClashMap:
+    return memoised(game, "clash", lambda g: ClashMap(g.state, roles(g.variant), board_masks(g)))
 
 
 # -- harmonies --------------------------------------------------------------------------------
@@ -214,78 +390,109 @@ def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
 
 # -- arranging --------------------------------------------------------------------------------
 
-def arrangements(state, r: Roles, player: str, immobile: int = 0, capture=None, protected: int = 0,
-                 check_clash: bool = True, step=step4) -> list[Move]:
-    """Every move of one of ``player``'s tiles along a clear path up to its distance.
+_NOT_FIRST_COLUMN = ~_COLUMN
+_NOT_LAST_COLUMN = ~(_COLUMN << (SIZE - 1))
 
-    ``immobile``: points whose tiles may not move (trapped).  ``capture(mover, target)`` decides
-    whether a move may end on an occupied point (None: never).  ``protected``: points that can
-    never be captured.  The clash test is local: with the mover lifted from S, the pair of line
-    neighbours across S must not clash (unless the mover lands between them or captures one of
-    them), and the mover on E must not see a clashing tile along its row or column.
-    """
+
+def reach4(s: int, dist: int, empty: int) -> int:
+    """Every point a path of up to ``dist`` orthogonal steps from ``s`` through ``empty`` points
+    reaches, ``s`` excluded: its empty points are landings, its occupied ones captures (the
+    same sets as :func:`paisho_core.sight.reach`, one bitset, the step written out)."""
+    frontier = 1 << s
+    unseen = PLAYABLE & ~frontier
+    for _ in range(dist):
+        f = frontier
+        nxt = (((f << 1) & _NOT_FIRST_COLUMN) | ((f >> 1) & _NOT_LAST_COLUMN)
+               | (f << SIZE) | (f >> SIZE)) & unseen
+        if not nxt:
+            break
+        unseen ^= nxt
+        frontier = nxt & empty
+        if not frontier:
+            break
+    return PLAYABLE & ~unseen & ~(1 << s)
+
+
+class Arranging:
+    """The rules of one position's arrangements: ``clash``, the position's clash map (None: no
+    clash rule); ``immobile``, points whose tiles may not move (trapped); ``capture(mover)``, the
+    points whose tiles ``mover`` may capture (None: a move never ends on an occupied point);
+    ``protected``, points that can never be captured; ``step``, the one-step move."""
+
+    __slots__ = ("clash", "immobile", "capture", "protected", "step")
+
+    def __init__(self, clash: ClashMap | None, immobile: int = 0, capture=None,
+                 protected: int = 0, step=step4) -> None:
+        self.clash = clash
+        self.immobile = immobile
+        self.capture = capture
+        self.protected = protected
+        self.step = step
+
+
+def _destinations(state, r: Roles, player: str, how: Arranging):
+    """``(code, s, dist, stops, points)`` for each of ``player``'s tiles that can move, with
+    the points it may end on: along a clear path up to its distance, on a point it may stand on,
+    a capture only where allowed.  The clash test is local: with the mover lifted from S, the
+    pair of line neighbours across S must not clash (unless the mover lands between them or
+    captures one of them), and the mover on E must not see a clashing tile along its row or
+    column (see ClashMap.lifted)."""
     b = state.board
-    occ, occ_t = state.occupied, state.occupied_t
+    occ = state.occupied
     empty = PLAYABLE & ~occ
-    partners_of = r.clash_partners
-    placed: dict[str, list[int]] = {}  # clashable blooming tiles by code
-    if check_clash:
-        for q in bits(occ & ~GATES):
-            c = b[q].kind.code
-            if c in r.clashable:
-                placed.setdefault(c, []).append(q)
-    out = []
-    for s in bits(state.owned[player] & ~immobile):
+    blockers = occ | GATES
+    blockers_t = state.occupied_t | GATES_T
+    move_of, stops_of = r.move, r.stops
+    clash, capture, step = how.clash, how.capture, how.step
+    for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
-        dist = r.move.get(code, 0)
+        dist = move_of.get(code, 0)
         if not dist:
             continue
-        landing, touched = reach(s, dist, empty, step)
-        stops = r.stops[code]
-        landing &= stops
-        touched = touched & stops & ~GATES & ~protected if capture is not None else 0
-        if not (landing | touched):
+        if step is step4:
+            seen = reach4(s, dist, empty)
+            landing, touched = seen & empty, seen & occ
+        else:
+            landing, touched = reach(s, dist, empty, step)
+        stops = stops_of[code]
+        cand = landing & stops
+        if capture is not None:
+            touched &= stops & ~GATES & ~how.protected
+            if touched:
+                cand |= touched & capture(tile)
+        if not cand:
             continue
-        blockers = (occ & ~(1 << s)) | GATES
-        blockers_t = (occ_t & ~(1 << TRANSPOSE[s])) | GATES_T
-        bad_h = bad_v = 0
-        if check_clash:
-            if not (GATES >> s) & 1:
-                e, w, n, so = nearest(blockers, blockers_t, s)
-                if clash_between(state, r, e, w):
-                    keep = between(w, e, True) | (1 << w) | (1 << e)
-                    landing &= keep
-                    touched &= keep
-                if clash_between(state, r, n, so):
-                    keep = between(so, n, False) | (1 << so) | (1 << n)
-                    landing &= keep
-                    touched &= keep
-            for c in partners_of[code]:
-                for q in placed.get(c, ()):
-                    h, v = rays(blockers, blockers_t, q)
-                    bad_h |= h
-                    bad_v |= v
-        src = LABEL[s] + "-"
-        cand = (landing | touched) & ~bad_h
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            e = low.bit_length() - 1
-            if (bad_v >> TRANSPOSE[e]) & 1:
-                continue
-            target = b[e]
-            if target is not None and not capture(tile, target):
-                continue
-            out.append(Move("arrange", src + LABEL[e], code, s, e))
+        if clash is not None:
+            if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
+                cand &= ~clash.bad(code)
+            else:
+                keep, bad = clash.lifted(b, s, code, blockers, blockers_t)
+                cand &= keep & ~bad
+        if cand:
+            yield code, s, dist, stops, cand
+
+
+def arrangements(state, r: Roles, player: str, how: Arranging) -> list[Move]:
+    """Every move of one of ``player``'s tiles (see :func:`_destinations`)."""
+    row = r.moves.arrange_row
+    step = how.step
+    out: list[Move] = []
+    for code, s, dist, stops, cand in _destinations(state, r, player, how):
+        out += [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
     return out
+
+
+def can_arrange(state, r: Roles, player: str, how: Arranging) -> bool:
+    """Has ``player`` at least one arrangement?  (Stops at the first tile that can move.)"""
+    return next(_destinations(state, r, player, how), None) is not None
 
 
 def end_of_turn_outcome(game, pair_list, count_ending: bool, count_reason: str):
     """The garden games' end check at a turn boundary: a ring, else the midline count when
     ``count_ending``, else a draw if the player to move has no legal decision at all."""
     outcome = ring_or_count_outcome(pair_list, count_ending, count_reason)
-    if outcome is None and not game.legal_moves():
+    if outcome is None and not game.has_legal_move():
         outcome = Outcome(None, "no legal move", {"stuck": game.state.to_move})
     return outcome
 
@@ -321,25 +528,9 @@ def wheel_rotation(state, r: Roles, centre: int):
     return moves
 
 
-def placement_mask(state, r: Roles, code: str, points: int) -> int:
+def placement_mask(clash: ClashMap, code: str, points: int) -> int:
     """The points of ``points`` where a new tile ``code`` would see no clashing tile."""
-    partners = r.clash_partners.get(code)
-    if not partners:
-        return points
-    blockers = state.occupied | GATES
-    blockers_t = state.occupied_t | GATES_T
-    bad_h = bad_v = 0
-    b = state.board
-    for q in bits(state.occupied & ~GATES):
-        if b[q].kind.code in partners:
-            h, v = rays(blockers, blockers_t, q)
-            bad_h |= h
-            bad_v |= v
-    out = points & ~bad_h
-    for p in bits(out):
-        if (bad_v >> TRANSPOSE[p]) & 1:
-            out &= ~(1 << p)
-    return out
+    return points & ~clash.bad(code)
 
 
 def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boat_sep: str = "-"):
@@ -347,43 +538,69 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
     ``+CODE(x,y)`` (Boat on a flower: ``+B(x1,y1)<sep>(x2,y2)``).  None for a role handled
     elsewhere."""
     role = r.role.get(code)
-    tile = game.tileset.tile(code, player)
-    free = PLAYABLE & ~GATES & ~state.occupied
-    out = []
+    occ = state.occupied
+    free = PLAYABLE & ~GATES & ~occ
+    table = r.moves
     if role in ("rock", "knotweed", "pond", "lion_turtle"):
-        return [Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p) for p in bits(free)]
+        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), free)
     if role == "wheel":
-        for p in bits(free):
+        tile = game.tileset.tile(code, player)
+        ok = free & ~board.step8(occ)  # nothing around: nothing turns
+        for p in bits(free & ~ok):
             moves = wheel_rotation(state, r, p)
-            if moves is None:
+            if moves is None or (check and moves and _wheel_clashes(state, r, p, tile, moves)):
                 continue
-            if check and moves:
-                trial = state.copy()
-                trial.put(p, tile, -1)
-                rotate(trial, moves)
-                if clash_at(trial, r, [p] + [m for mv in moves for m in mv]):
-                    continue
-            out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-        return out
+            ok |= 1 << p
+        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), ok)
     if role == "boat":
-        b = state.board
-        for p in bits(state.occupied & ~GATES):
-            target = b[p]
-            if target.kind.code in r.accent:
-                if check:
-                    tid = state.ident[p]
-                    state.lift(p)
-                    bad = clash_at(state, r, (p,))
-                    state.put(p, target, tid)
-                    if bad:
-                        continue
-                out.append(Move("accent", f"+{code}{LABEL[p]}", tile=code, dst=p))
-            else:
-                for q in boat_flower_destinations(state, r, p, tile, check):
-                    out.append(Move("accent", f"+{code}{LABEL[p]}{boat_sep}{LABEL[q]}", tile=code,
-                                    dst=p, aux=q))
-        return out
+        return _boat_moves(game, state, r, player, code, check, boat_sep)
     return None
+
+
+def _wheel_clashes(state, r: Roles, p: int, tile, moves) -> bool:
+    """Would a Wheel put on ``p``, turning ``moves``, leave a clash?  (Tried on the board and
+    taken back.)"""
+    state.put(p, tile, -1)  # scratch placement: no new identity
+    rotate(state, moves)
+    bad = clash_at(state, r, [p] + [m for mv in moves for m in mv])
+    rotate(state, [(dst, src) for src, dst in moves])
+    state.lift(p)
+    return bad
+
+
+def _boat_moves(game, state, r: Roles, player: str, code: str, check: bool, sep: str) -> list[Move]:
+    """A Boat on an accent (both leave the game) or on a flower, which moves to a surrounding
+    point."""
+    b = state.board
+    occ = state.occupied
+    table = r.moves
+    clash = clash_map(game) if check else None
+    blockers = occ | GATES
+    blockers_t = state.occupied_t | GATES_T
+    partners = r.clash_partners
+    out = []
+    for p in bits(occ & ~GATES):
+        target = b[p]
+        tc = target.kind.code
+        if tc in r.accent:
+            if clash is not None and clash.opened(b, p, blockers, blockers_t):
+                continue
+            out.append(table.get(("accent", code, p), lambda: Move(
+                "accent", f"+{code}{LABEL[p]}", tile=code, dst=p)))
+            continue
+        if clash is None or not (partners[code] or tc in partners[tc]):
+            # the flower on its new point sees a clashing tile iff it sees one from there now
+            allowed = r.stops[tc] if tc in r.basic else PLAYABLE & ~GATES
+            dests = AROUND[p] & ~occ & ~GATES & allowed
+            if clash is not None:
+                dests &= ~clash.bad(tc)
+            dests = bits(dests)
+        else:
+            dests = boat_flower_destinations(state, r, p, game.tileset.tile(code, player), True)
+        for q in dests:
+            out.append(table.get(("boat", code, p, q, sep), lambda: Move(
+                "accent", f"+{code}{LABEL[p]}{sep}{LABEL[q]}", tile=code, dst=p, aux=q)))
+    return out
 
 
 def apply_accent(game, state, r: Roles, move, player: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, bits, nearest_east_north
+from paisho_core.board import AROUND, GATES, bits, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
@@ -24,6 +24,8 @@ YAML = Path(__file__).with_name("fire.yaml")
 MIDLINE_ENDS = board.mask_of([(0, 7), (0, -7), (7, 0), (-7, 0)])
 FIRST_POINTS = board.AREA["red"] & board.AREA["white"]
 """Points typed both red and white: the 25 garden midline points and the 4 midline ends."""
+PLANTING = board.AREA["neutral"] & ~GATES
+"""Points carrying the Neutral type, where flowers are planted after the first."""
 
 
 @hookimpl
@@ -44,63 +46,60 @@ def paisho_setup(game):
 
 # -- derived data -----------------------------------------------------------------------------
 
-def boosted(game, state=None) -> int:
+def _boosted(game) -> int:
     """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
     White Lotus."""
-    key = "boosted"
-    if state is None and key in game.cache:
-        return game.cache[key]
-    st = state or game.state
     r = roles(game.variant)
-    out = 0
-    b = st.board
-    lotus_ok = game.options.get("KnotweedBoostsLotus")
-    for k in bits(garden.role_mask(st, r, "knotweed")):
-        for q in bits(AROUND[k] & st.occupied & ~GATES):
-            code = b[q].kind.code
-            if code in r.accent or (r.is_(code, "lotus") and not lotus_ok):
-                continue
-            out |= 1 << q
-    if state is None:
-        game.cache[key] = out
-    return out
+    st = game.state
+    cm = garden.board_masks(game)
+    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ()))
+    if not knotweeds:
+        return 0
+    excluded = garden.mask_of_codes(cm, r.accent)
+    if not game.options.get("KnotweedBoostsLotus"):
+        excluded |= garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    near = 0
+    for k in bits(knotweeds):
+        near |= AROUND[k]
+    return near & st.occupied & ~GATES & ~excluded
 
 
-def _harmonizer(r, code: str) -> bool:
-    return code in r.basic or r.is_(code, "orchid")
+def boosted(game) -> int:
+    return garden.memoised(game, "boosted", _boosted)
 
 
-def _pairs(game, state):
+def _pairs(game):
     """Fire harmonies (reference 3.4) as (a, b, owners)."""
     r = roles(game.variant)
+    state = game.state
     b = state.board
-    accents = garden.group_mask(state, r.accent)
+    cm = garden.board_masks(game)
     blockers = state.occupied | GATES
     blockers_t = state.occupied_t | GATES_T
     if game.options.get("EtherealAccentTiles"):
+        accents = garden.mask_of_codes(cm, r.accent)
         blockers &= ~accents
         blockers_t &= ~garden.transpose_mask(accents)
-    rocks = garden.role_mask(state, r, "rock")
-    boost = boosted(game, state)
+    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
+    boost = boosted(game)
     same_colour = game.options.get("RockBuffSameColour")
+    lotuses = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    # tiles that harmonise: basic flowers and Orchids among themselves, a Lotus with either
+    able = (garden.mask_of_codes(cm, r.basic | set(r.codes.get("orchid", ()))) | lotuses) & ~GATES
+    harmonises = r.harmonises
     out = []
-    for a in bits(state.occupied & ~GATES & ~accents):
+    for a in bits(able):
         ta = b[a]
-        ca = ta.kind.code
-        a_lotus = r.is_(ca, "lotus")
-        if not (a_lotus or _harmonizer(r, ca)):
-            continue
+        a_lotus = (lotuses >> a) & 1
         e, n = nearest_east_north(blockers, blockers_t, a)
         for q, horizontal in ((e, True), (n, False)):
-            if q < 0 or (GATES >> q) & 1:
+            if q < 0 or not (able >> q) & 1:
                 continue
             tq = b[q]
-            cq = tq.kind.code
-            q_lotus = r.is_(cq, "lotus")
-            if not (q_lotus or _harmonizer(r, cq)) or (a_lotus and q_lotus):
-                continue
+            q_lotus = (lotuses >> q) & 1
             if a_lotus or q_lotus:
-                out.append((a, q, (tq.owner if a_lotus else ta.owner,)))
+                if not (a_lotus and q_lotus):
+                    out.append((a, q, (tq.owner if a_lotus else ta.owner,)))
                 continue
             if ta.owner != tq.owner:
                 continue
@@ -108,16 +107,13 @@ def _pairs(game, state):
                         (rocks and line_cancelled(rocks, a, horizontal)))
             if buff and same_colour:
                 buff = ta.kind.colour is not None and ta.kind.colour == tq.kind.colour
-            if buff or r.harmony(ca, cq):
+            if buff or tq.kind.code in harmonises[ta.kind.code]:
                 out.append((a, q, (ta.owner,)))
     return out
 
 
 def pairs(game):
-    p = game.cache.get("pairs")
-    if p is None:
-        p = game.cache["pairs"] = _pairs(game, game.state)
-    return p
+    return garden.memoised(game, "pairs", _pairs)
 
 
 @hookimpl
@@ -134,7 +130,7 @@ def paisho_tile_flags(game):
 
 def plant_points(game, state) -> int:
     """Empty non-gate points carrying the Neutral type (reference 3.3)."""
-    pts = board.AREA["neutral"] & ~GATES & ~state.occupied
+    pts = PLANTING & ~state.occupied
     if game.options.get("NoMidlineEndPlanting"):
         pts &= ~MIDLINE_ENDS
     return pts
@@ -152,11 +148,14 @@ def _library_codes(game, state, player):
 
 
 def _plants(game, state, player, codes, points, prefix, action):
-    r = roles(game.variant)
+    clash = garden.clash_map(game)
+    table = roles(game.variant).moves
+    region = PLANTING if points & ~PLANTING == 0 else FIRST_POINTS if points & ~FIRST_POINTS == 0 \
+        else board.PLAYABLE
     out = []
     for code in codes:
-        for p in bits(garden.placement_mask(state, r, code, points)):
-            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+        out += garden.pick(table.place_row(action, prefix, code, region),
+                           garden.placement_mask(clash, code, points))
     return out
 
 
@@ -166,7 +165,22 @@ def _turn_moves(game, state, player):
     if not state.occupied:
         return _plants(game, state, player, codes, first_points(game), "", "plant")
     return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
-            + garden.arrangements(state, r, player))
+            + garden.arrangements(state, r, player, garden.Arranging(garden.clash_map(game))))
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    """Early exit for the end check: in a turn after the first plant, a plant or else the first
+    tile that can move (a draw or a placement always has a move: the core builds the list)."""
+    st = game.state
+    if st.phase != "turn" or not st.occupied:
+        return None
+    player = st.to_move
+    clash = garden.clash_map(game)
+    points = plant_points(game, st)
+    if any(garden.placement_mask(clash, code, points) for code in _library_codes(game, st, player)):
+        return True
+    return garden.can_arrange(st, roles(game.variant), player, garden.Arranging(clash))
 
 
 def _draw_moves(game, state, player):

@@ -57,72 +57,62 @@ def paisho_setup(game):
 
 # -- derived data -----------------------------------------------------------------------------
 
-def _flags(game, state):
-    """(trapped, drained) bitsets, recomputed from the board (reference 2.15 step 2)."""
+def _flags(game):
+    """(trapped, drained) bitsets of the current board (reference 2.15 step 2)."""
     r = roles(game.variant)
-    b = state.board
+    st = game.state
+    cm = masks(game)
+    b = st.board
+    blooming = st.occupied & ~GATES
     trapped = drained = 0
-    orchids, knotweeds = r.codes.get("orchid", ()), r.codes.get("knotweed", ())
-    lotuses = r.codes.get("lotus", ())
-    blooming = state.occupied & ~GATES
-    for i in bits(blooming):
-        code = b[i].kind.code
-        if code in orchids:
-            opp = state.owned[other(b[i].owner)] & AROUND[i] & blooming
-            for q in bits(opp):
-                if b[q].kind.code in r.flower:
-                    trapped |= 1 << q
-        elif code in knotweeds:
-            for q in bits(AROUND[i] & blooming):
-                c = b[q].kind.code
-                if c in r.basic or c in lotuses:
-                    drained |= 1 << q
+    orchids = garden.mask_of_codes(cm, r.codes.get("orchid", ())) & blooming
+    if orchids:
+        flowers = garden.mask_of_codes(cm, r.flower) & blooming
+        for i in bits(orchids):
+            trapped |= AROUND[i] & st.owned[other(b[i].owner)] & flowers
+    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ())) & blooming
+    if knotweeds:
+        drainable = garden.mask_of_codes(cm, r.basic | set(r.codes.get("lotus", ()))) & blooming
+        for i in bits(knotweeds):
+            drained |= AROUND[i] & drainable
     return trapped, drained
 
 
-def masks(game) -> dict[str, int]:
-    """Points per tile code for the current state (memoised until the state changes)."""
-    m = game.cache.get("masks")
-    if m is None:
-        m = game.cache["masks"] = garden.code_masks(game.state)
-    return m
+masks = garden.board_masks
 
 
 def flags(game):
-    f = game.cache.get("flags")
-    if f is None:
-        f = game.cache["flags"] = _flags(game, game.state)
-    return f
+    return garden.memoised(game, "flags", _flags)
 
 
-def _pairs(game, state, drained: int):
+def _pairs(game):
     """Harmonies as (a, b, owners) with a west of / below b (reference 2.7)."""
     r = roles(game.variant)
+    state = game.state
+    drained = flags(game)[1]
     b = state.board
-    basic, wild = r.basic, r.wild
+    wild = r.wild
     blockers = state.occupied | GATES
     blockers_t = state.occupied_t | GATES_T
-    cm = garden.code_masks(state)
-    rocks = garden.role_mask(state, r, "rock", masks=cm)
-    turtles = garden.role_mask(state, r, "lion_turtle", masks=cm)
+    cm = masks(game)
+    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
+    turtles = garden.mask_of_codes(cm, r.codes.get("lion_turtle", ()))
     turtle_zone = 0
     for t in bits(turtles):
         turtle_zone |= AROUND[t]
-    harmony = r.harmony
+    harmonises = r.harmonises
+    # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
+    able = garden.mask_of_codes(cm, r.basic | wild) & ~GATES & ~drained
     out = []
-    for a in bits(state.occupied & ~GATES & ~drained):
+    for a in bits(able):
         ta = b[a]
         ca = ta.kind.code
-        if ca not in basic and ca not in wild:
-            continue
         e, n = nearest_east_north(blockers, blockers_t, a)
         for q, horizontal in ((e, True), (n, False)):
-            if q < 0 or (GATES >> q) & 1 or (drained >> q) & 1:
+            if q < 0 or not (able >> q) & 1:
                 continue
             tq = b[q]
             cq = tq.kind.code
-            if cq not in basic and cq not in wild:
-                continue
             if ca in wild and cq in wild:
                 continue
             if rocks and line_cancelled(rocks, a, horizontal):
@@ -139,16 +129,13 @@ def _pairs(game, state, drained: int):
                 out.append((a, q, (tq.owner,)))
             elif cq in wild:
                 out.append((a, q, (ta.owner,)))
-            elif ta.owner == tq.owner and harmony(ca, cq):
+            elif ta.owner == tq.owner and cq in harmonises[ca]:
                 out.append((a, q, (ta.owner,)))
     return out
 
 
 def pairs(game):
-    p = game.cache.get("pairs")
-    if p is None:
-        p = game.cache["pairs"] = _pairs(game, game.state, flags(game)[1])
-    return p
+    return garden.memoised(game, "pairs", _pairs)
 
 
 @hookimpl
@@ -184,73 +171,75 @@ def accent_choices(game, player: str) -> list[str]:
     return seen
 
 
-def _open_plant_points(game, state, player: str, code: str) -> int:
-    """Open gates, plus (expansion) empty points around a Pond where the tile may stand."""
-    pts = GATES & ~state.occupied
-    r = roles(game.variant)
-    if "pond" in r.code:
-        ponds = garden.role_mask(state, r, "pond", masks=masks(game))
-        allowed = r.stops[code] if code in r.basic else PLAYABLE
-        for p in bits(ponds):
-            pts |= AROUND[p] & ~state.occupied & ~GATES & allowed
-    return pts
-
-
 def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[Move]:
+    """Plants into open gates, and (expansion) on empty points around a Pond where the flower
+    may stand and sees no clash."""
     r = roles(game.variant)
+    table = r.moves
+    gates = GATES & ~state.occupied
+    pond_zone = 0
+    for p in bits(garden.mask_of_codes(masks(game), r.codes.get("pond", ()))):
+        pond_zone |= AROUND[p]
+    pond_zone &= ~state.occupied & ~GATES
+    clash = None if game.options.get("IgnoreClashing") or not pond_zone else garden.clash_map(game)
     out = []
-    check = not game.options.get("IgnoreClashing")
     for code in codes:
-        pts = _open_plant_points(game, state, player, code)
-        for p in bits(pts):
-            if check and not (GATES >> p) & 1:
-                state.put(p, game.tileset.tile(code, player), -1)
-                bad = clash_at(state, r, (p,))
-                state.lift(p)
-                if bad:
-                    continue
-            out.append(Move(action, f"{prefix}{code}{LABEL[p]}", tile=code, dst=p))
+        if not pond_zone:
+            out += garden.pick(table.place_row(action, prefix, code, GATES), gates)
+            continue
+        pts = pond_zone & (r.stops[code] if code in r.basic else PLAYABLE)
+        if clash is not None:
+            pts = garden.placement_mask(clash, code, pts)
+        out += garden.pick(table.place_row(action, prefix, code, PLAYABLE), gates | pts)
     return out
 
 
-def _can_capture(game, r, mover, target, raging: dict) -> bool:
-    """Reference 2.9, first matching rule wins.  ``raging[p]``: p has a blooming White Lotus,
-    which makes p's Orchid raging (it captures any flower) and vulnerable (any flower takes it)."""
-    if game.options.get("EverythingCapture"):
-        return True
-    if target.owner == mover.owner:
-        return False
-    tc, mc = target.kind.code, mover.kind.code
-    if tc in r.accent:
-        return False
-    if raging[mover.owner] and r.is_(mc, "orchid"):
-        return True
-    if r.is_(tc, "lotus"):
-        return False
-    if tc in r.clash_partners[mc]:
-        return True
-    return raging[target.owner] and r.is_(tc, "orchid") and mc in r.flower
-
-
-def _arrangements(game, state, player: str) -> list[Move]:
-    """Every arrangement (reference 2.6): trapped tiles stay, captures by rule 2.9, no tile may
-    end next to a Bamboo's protected tiles by capture."""
+def _arranging(game) -> garden.Arranging:
+    """The rules of arranging (reference 2.6): trapped tiles stay, captures by rule 2.9, the
+    tiles around a Bamboo are never captured; options IgnoreClashing and DiagonalMovement."""
     r = roles(game.variant)
     opts = game.options
     cm = masks(game)
-    lotus = garden.role_mask(state, r, "lotus", masks=cm) & ~GATES
-    raging = {p: bool(lotus & state.owned[p]) for p in ("host", "guest")}
     bamboo_zone = 0
-    for q in bits(garden.role_mask(state, r, "bamboo", masks=cm)):
+    for q in bits(garden.mask_of_codes(cm, r.codes.get("bamboo", ()))):
         bamboo_zone |= AROUND[q]
-
-    def capture(tile, target):
-        return _can_capture(game, r, tile, target, raging)
-
-    return garden.arrangements(
-        state, r, player, immobile=flags(game)[0], capture=capture, protected=bamboo_zone,
-        check_clash=not opts.get("IgnoreClashing"),
+    return garden.Arranging(
+        None if opts.get("IgnoreClashing") else garden.clash_map(game),
+        immobile=flags(game)[0], capture=_captures(game, r, cm), protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4)
+
+
+def _captures(game, r, cm):
+    """``capture(mover)``: the points whose tiles ``mover`` may capture (reference 2.9, first
+    matching rule wins).  A player with a blooming White Lotus has a raging Orchid (it captures
+    any flower) that is also vulnerable (any flower takes it); a Lotus is never captured,
+    accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
+    Option EverythingCapture: any tile captures any tile."""
+    st = game.state
+    if game.options.get("EverythingCapture"):
+        return lambda mover: st.occupied
+    lotus = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    orchid = garden.mask_of_codes(cm, r.codes.get("orchid", ()))
+    accent = garden.mask_of_codes(cm, r.accent)
+    raging = {p: bool(lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
+    memo: dict = {}
+
+    def capture(mover) -> int:
+        got = memo.get(mover)
+        if got is None:
+            opponent = other(mover.owner)
+            targets = st.owned[opponent] & ~accent
+            code = mover.kind.code
+            if raging[mover.owner] and r.is_(code, "orchid"):
+                got = targets
+            else:
+                got = targets & ~lotus & garden.mask_of_codes(cm, r.clash_partners[code])
+                if raging[opponent] and code in r.flower:
+                    got |= targets & orchid
+            memo[mover] = got
+        return got
+
+    return capture
 
 
 def _bonus_moves(game, state, player: str) -> list[Move]:
@@ -299,11 +288,15 @@ def _place_bamboo(game, state, p: int, tile) -> None:
         state.give("reserve", t.owner, t.kind.code)
 
 
+def _opening(game, state) -> bool:
+    """Is this turn 1 of a game with the mirrored opening (a fixed plant)?"""
+    return state.turn == 1 and not game.options.get("InformalStart")
+
+
 def _turn_moves(game, state, player: str) -> list[Move]:
     r = roles(game.variant)
     pile = state.pile("reserve", player)
-    informal = game.options.get("InformalStart")
-    if state.turn == 1 and not informal:
+    if _opening(game, state):
         if player == "guest":
             gate = board.index(*game.variant.rules_config["gates"]["guest"])
             if state.board[gate] is not None:
@@ -321,7 +314,23 @@ def _turn_moves(game, state, player: str) -> list[Move]:
             if pile.get(code):
                 return [Move("plant", f"{code}{LABEL[gate]}", tile=code, dst=gate)]
     basics = [c for c in r.basic_order if pile.get(c)]
-    return _plants(game, state, player, basics, "", "plant") + _arrangements(game, state, player)
+    return (_plants(game, state, player, basics, "", "plant")
+            + garden.arrangements(state, r, player, _arranging(game)))
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    """Early exit for the end check: in a turn after the opening, a plant or else the first
+    tile that can move (the other decisions have few moves: the core builds their list)."""
+    st = game.state
+    if st.phase != "turn" or _opening(game, st):
+        return None
+    r = roles(game.variant)
+    player = st.to_move
+    pile = st.pile("reserve", player)
+    basics = [c for c in r.basic_order if pile.get(c)]
+    return bool(_plants(game, st, player, basics, "", "plant")) or garden.can_arrange(
+        st, r, player, _arranging(game))
 
 
 def _raw_moves(game):
