@@ -58,7 +58,14 @@ def _types_of(x: int, y: int) -> frozenset[str]:
 
 
 def bits(mask: int) -> Iterator[int]:
-    """Iterate the set bit indices of ``mask`` in increasing order."""
+    """Iterate the set bit indices of ``mask`` in increasing order (an empty or one-point mask,
+    the most frequent, is answered without starting a generator)."""
+    if not mask & (mask - 1):
+        return iter((mask.bit_length() - 1,) if mask else ())
+    return _bits(mask)
+
+
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

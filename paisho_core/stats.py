@@ -56,6 +56,30 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float] | None:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def diff_proportions(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> dict | None:
+    """``k2/n2 - k1/n1`` with Newcombe's hybrid score interval (built from the two Wilson
+    intervals; 95% by default); None when either sample is empty."""
+    a, b = wilson(k1, n1, z), wilson(k2, n2, z)
+    if a is None or b is None:
+        return None
+    p1, p2 = k1 / n1, k2 / n2
+    d = p2 - p1
+    lo = d - math.sqrt((p2 - b[0]) ** 2 + (a[1] - p1) ** 2)
+    hi = d + math.sqrt((b[1] - p2) ** 2 + (p1 - a[0]) ** 2)
+    return {"diff": d, "ci95": [lo, hi], "significant": lo > 0 or hi < 0}
+
+
+def diff_means(m1, sd1, n1: int, m2, sd2, n2: int, z: float = Z95) -> dict | None:
+    """``m2 - m1`` with a normal (Welch) interval from the sample standard deviations; None when
+    a mean is missing.  Two samples without spread give a zero-width interval."""
+    if m1 is None or m2 is None or not n1 or not n2:
+        return None
+    d = m2 - m1
+    half = z * math.sqrt((sd1 or 0.0) ** 2 / n1 + (sd2 or 0.0) ** 2 / n2)
+    return {"diff": d, "ci95": [d - half, d + half],
+            "significant": d - half > 0 or d + half < 0}
+
+
 def summary(xs: Sequence[float]) -> dict:
     """n, mean, median, standard deviation, min, 10th and 90th percentile, max."""
     if not xs:

@@ -64,7 +64,8 @@ def neighbour_shifts(mask: int, adjacency: int = 4) -> tuple[int, ...]:
     """``mask`` moved one step in each direction of the neighbourhood (one copy per direction;
     points leaving the board drop).  A point is next to k points of ``mask`` when it is in k
     of the copies."""
-    e = (mask << 1) & _EAST, (mask >> 1) & _WEST, (mask << SIZE) & PLAYABLE, (mask >> SIZE) & PLAYABLE
+    e: tuple[int, ...] = ((mask << 1) & _EAST, (mask >> 1) & _WEST, (mask << SIZE) & PLAYABLE,
+                          (mask >> SIZE) & PLAYABLE)
     if adjacency == 8:
         e += ((mask << (SIZE + 1)) & _EAST, (mask >> (SIZE - 1)) & _EAST,
               (mask << (SIZE - 1)) & _WEST, (mask >> (SIZE + 1)) & _WEST)

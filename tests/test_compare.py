@@ -20,7 +20,7 @@ from paisho_core import board, compare, stats
 from paisho_core.cli import app
 from paisho_core.tiles import other
 
-SMALL = dict(games=3, seed=7, max_plies=120)
+SMALL = dict(games=3, seed=7, max_plies=120, players="random")
 
 
 def _working(names):
@@ -161,7 +161,7 @@ def test_cli_json_identical_across_processes_and_hash_seeds(tmp_path):
     for hashseed, workers in (("1", "1"), ("2", "2")):
         out = tmp_path / f"r{hashseed}.json"
         env = {**os.environ, "PYTHONHASHSEED": hashseed}
-        subprocess.run([sys.executable, "-m", "paisho_core.cli", "compare", "skud", "iroh", "--games", "2",
+        subprocess.run([sys.executable, "-m", "paisho_core.cli", "compare", "skud", "iroh", "--games", "2", "--players", "random",
                         "--max-plies", "60", "--workers", workers, "--format", "json", "--out", str(out),
                         "--quiet"], check=True, env=env, timeout=120)
         outs.append(out.read_bytes())
@@ -174,7 +174,7 @@ def test_rules_table_changes_with_an_overlay(tmp_path):
     overlay = tmp_path / "five-roses.yaml"
     overlay.write_text("name: five-roses\nextends: skud\ntiles:\n  - {code: R3, count: 5}\n"
                        "harmony:\n  circle: [R3, R4, R5, W3]\n  pairs: [[W4, W5]]\n  wild: [L]\n", "utf-8")
-    report = compare.run_compare(["skud", str(overlay)], games=1, seed=1, max_plies=10)
+    report = compare.run_compare(["skud", str(overlay)], games=1, seed=1, max_plies=10, players="random")
     base, house = report["variants"]
     assert house["label"] == "five-roses"
     rose = {v["label"]: next(t for t in v["rules"]["tiles"] if t["code"] == "R3") for v in (base, house)}
@@ -199,7 +199,7 @@ RULES_KEYS = ["setup", "tiles", "harmony", "clash", "rules_text", "chance", "opt
 
 def test_every_registered_variant_gets_every_section():
     names = paisho.variants()
-    report = compare.run_compare(names, games=2, seed=3, workers=2, max_plies=40)
+    report = compare.run_compare(names, games=2, seed=3, workers=2, max_plies=40, players="random")
     assert len(report["variants"]) + len(report["skipped"]) == len(names)
     for s in report["skipped"]:
         assert s["reason"]
@@ -235,7 +235,7 @@ def test_cli_reports_bad_input_without_a_traceback(tmp_path):
     res = runner.invoke(app, ["compare", "skud", "--players", "oracle", "-q"])
     assert res.exit_code == 2 and "unknown player" in res.output
     out = tmp_path / "r.json"
-    res = runner.invoke(app, ["compare", "skud", "no-such-variant", "--games", "1", "--max-plies", "5",
+    res = runner.invoke(app, ["compare", "skud", "no-such-variant", "--games", "1", "--max-plies", "5", "--players", "random",
                               "--format", "json", "--out", str(out), "-q", "--records", str(tmp_path / "rec")])
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
@@ -251,7 +251,8 @@ def test_plots_are_written_or_skipped_with_a_message(tmp_path, skud_fire):
             compare.write_plots(skud_fire, tmp_path)
         return
     paths = compare.write_plots(skud_fire, tmp_path / "plots")
-    assert {p.name for p in paths} == {"lengths.png", "branching.png", "branching_over_game.png", "win_rates.png"}
+    assert {p.name for p in paths} == {"lengths.png", "branching.png", "branching_over_game.png", "win_rates.png",
+                                       "harmony-skud.png", "harmony-fire.png"}
     assert all(p.stat().st_size > 1000 for p in paths)
 
 
@@ -264,9 +265,9 @@ def test_greedy_players_run_or_fail_clearly():
 
 def test_ray_backend_matches_local_processes():
     ray = pytest.importorskip("ray")
-    local = compare.run_compare(["iroh"], games=2, seed=4, max_plies=30, workers=1)
+    local = compare.run_compare(["iroh"], games=2, seed=4, max_plies=30, workers=1, players="random")
     try:
-        remote = compare.run_compare(["iroh"], games=2, seed=4, max_plies=30, workers=2, backend="ray")
+        remote = compare.run_compare(["iroh"], games=2, seed=4, max_plies=30, workers=2, backend="ray", players="random")
     finally:
         if ray.is_initialized():
             ray.shutdown()
@@ -303,7 +304,7 @@ def test_no_rules_cell_is_empty_or_a_docstring():
     (tile effects, rules_text with sources, option descriptions), none from a docstring."""
     names = paisho.variants()
     assert len(names) >= 7
-    report = compare.run_compare(names, games=1, seed=1, max_plies=2, backend="inline")
+    report = compare.run_compare(names, games=1, seed=1, max_plies=2, backend="inline", players="random")
     assert not report["skipped"], report["skipped"]
     docs = _docstrings()
     assert docs, "the plugins' docstrings were not found"
@@ -348,3 +349,92 @@ def test_area_descriptions():
     assert compare.describe_area(board.PLAYABLE) == "any+gates"
     assert compare.describe_area((board.AREA["neutral"] | board.AREA["red"]) & ~board.GATES) == "red+neutral"
     assert compare.describe_area(1 << board.index(0, 0)) == "1 point"
+
+
+# -- issue 16: default players, the house-rule view, Markdown without SVG, a stable JSON shape ----------
+
+def test_default_players_are_greedy_from_the_factory_and_reproducible():
+    """The default level is named in the report; its JSON does not depend on the worker count."""
+    assert compare.DEFAULT_PLAYERS == "greedy"
+    one = compare.run_compare(["iroh", "modern"], games=2, seed=5, max_plies=24, workers=1)
+    two = compare.run_compare(["iroh", "modern"], games=2, seed=5, max_plies=24, workers=2)
+    assert compare.render_json(one) == compare.render_json(two)
+    assert one["settings"]["players"] == "greedy"
+    assert "greedy" in compare.render(one, "md").split("## Rules", 1)[0]
+
+
+def test_capped_variants_are_flagged():
+    report = compare.run_compare(["iroh"], games=2, seed=1, max_plies=6, players="random", backend="inline")
+    assert report["variants"][0]["play"]["at_cap"]["rate"] == 1
+    assert report["warnings"] and "iroh" in report["warnings"][0]
+    assert "**Warning:**" in compare.render(report, "md")
+
+
+def test_acceptance_house_rule_markdown_with_plots(tmp_path):
+    """Issue 16 acceptance 1 (smaller n): a differences section, no inline SVG, PNGs in the folder."""
+    pytest.importorskip("matplotlib")
+    runner = CliRunner()
+    out, plots = tmp_path / "r.md", tmp_path / "d"
+    res = runner.invoke(app, ["compare", "skud", "skud:NoWheels=true", "-n", "4", "--workers", "2",
+                              "--players", "random", "--max-plies", "60", "--format", "md",
+                              "--out", str(out), "--plots", str(plots), "-q"])
+    assert res.exit_code == 0, res.output
+    md = out.read_text()
+    assert "## What the house rule changes" in md and "<svg" not in md
+    assert "| Options set | defaults | NoWheels=true |" in md
+    pngs = sorted(p.name for p in plots.iterdir())
+    assert "win_rates.png" in pngs and "harmony-skud.png" in pngs
+    for name in pngs:
+        assert f"](d/{name})" in md
+
+
+def test_differences_recount_from_the_figures():
+    report = compare.run_compare(["skud", "skud:NoWheels=true"], games=3, seed=2, max_plies=40,
+                                 players="random", backend="inline")
+    (diff,) = report["differences"]
+    base, house = (v["play"] for v in report["variants"])
+    fig = {f["figure"]: f for f in diff["figures"]}
+    first = fig["First player wins"]
+    assert first["diff"] == pytest.approx(house["first_player_wins"]["rate"] - base["first_player_wins"]["rate"], abs=1e-4)
+    assert first["ci95"][0] <= first["diff"] <= first["ci95"][1]
+    assert fig["Decisions per game"]["diff"] == pytest.approx(house["decisions"]["mean"] - base["decisions"]["mean"], abs=1e-3)
+    assert any(r["row"] == "Options set" for r in diff["rules"])
+    # two different variants are no house-rule view
+    assert compare.run_compare(["skud", "fire"], games=1, max_plies=4, players="random",
+                               backend="inline")["differences"] == []
+
+
+def test_difference_intervals():
+    d = stats.diff_proportions(50, 100, 50, 100)
+    assert d["diff"] == 0 and d["ci95"][0] < 0 < d["ci95"][1] and not d["significant"]
+    d = stats.diff_proportions(10, 100, 60, 100)
+    assert d["significant"] and 0 < d["ci95"][0] < 0.5 < d["ci95"][1] < 1
+    m = stats.diff_means(10.0, 1.0, 50, 12.0, 1.0, 50)
+    assert m["diff"] == 2.0 and m["significant"]
+    assert m["ci95"][1] - m["ci95"][0] == pytest.approx(2 * stats.Z95 * (2 / 50) ** 0.5)
+
+
+JSON_KEYS = ["report", "version", "settings", "variants", "skipped", "warnings", "differences"]
+VARIANT_KEYS = ["label", "name", "title", "options", "rules", "play"]
+
+
+def test_json_shape_is_the_documented_one():
+    """docs/comparing.md documents these keys; a change to them changes REPORT_VERSION."""
+    report = json.loads(compare.render_json(compare.run_compare(
+        ["skud", "skud:NoWheels=true"], games=1, max_plies=4, players="random", backend="inline")))
+    assert list(report) == JSON_KEYS and report["version"] == compare.REPORT_VERSION == 2
+    assert list(report["variants"][0]) == VARIANT_KEYS
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "comparing.md").read_text()
+    for key in JSON_KEYS + VARIANT_KEYS + ["rules_text", "at_cap", "first_player_wins", "ci95"]:
+        assert f"`{key}`" in page, key
+
+
+def test_plots_adapt_to_degenerate_data(tmp_path):
+    """Every game capped: the length plot says so instead of drawing one bar with 400.0-401.0 ticks."""
+    pytest.importorskip("matplotlib")
+    report = compare.run_compare(["iroh"], games=2, max_plies=5, players="random", backend="inline")
+    assert report["variants"][0]["play"]["decisions"]["min"] == report["variants"][0]["play"]["decisions"]["max"] == 5
+    paths = compare.write_plots(report, tmp_path)
+    assert all(p.stat().st_size > 1000 for p in paths)

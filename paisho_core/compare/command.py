@@ -1,6 +1,7 @@
 """The ``paisho compare`` command."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -11,7 +12,7 @@ from .errors import CompareError
 from .plots import write_plots
 from .render import FORMATS, render, render_text
 from .report import run_compare
-from .selfplay import DEFAULT_MAX_PLIES
+from .selfplay import DEFAULT_MAX_PLIES, DEFAULT_PLAYERS
 
 
 def register(app) -> None:
@@ -37,12 +38,12 @@ def _make_command():
     def cmd(
         variants: Optional[list[str]] = typer.Argument(None, help="Variants: names, name:K=V,... or house-rules YAML files (default: every registered variant)."),
         games: int = typer.Option(100, "--games", "-n", help="Self-play games per variant."),
-        players: str = typer.Option("random", "--players", help="A player level for both sides: random, greedy, easy, medium or hard (mcts:N = N search iterations)."),
+        players: str = typer.Option(DEFAULT_PLAYERS, "--players", help="A player level for both sides: random, greedy (default), easy, medium or hard (search levels play a fixed number of iterations per decision, so reports are reproducible; mcts:N = N iterations)."),
         seed: int = typer.Option(1, "--seed", help="Master seed; game k uses a seed derived from it and k."),
         workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray CPUs for a local Ray)."),
         fmt: str = typer.Option("text", "--format", "-f", help="text, md, json or html."),
         out: Optional[Path] = typer.Option(None, "--out", help="Write the report to this file instead of stdout."),
-        plots: Optional[Path] = typer.Option(None, "--plots", help="Write PNG plots here (needs the plots extra: matplotlib)."),
+        plots: Optional[Path] = typer.Option(None, "--plots", help="Write PNG plots into this folder (the plots extra: matplotlib); a Markdown report links them."),
         max_plies: int = typer.Option(DEFAULT_MAX_PLIES, "--max-plies", help="Decision cap per game; the share of capped games is reported."),
         backend: str = typer.Option("process", "--backend", help="process (local workers) or ray (the ray extra)."),
         ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Address of a running Ray cluster (default: start a local one)."),
@@ -70,20 +71,26 @@ def _make_command():
                 safe = re.sub(r"[^A-Za-z0-9_.=-]+", "_", item["label"])
                 for k, rec in enumerate(item["records"]):
                     (records / f"{safe}-{k:05d}.txt").write_text(rec, "utf-8")
+        wrote_plots = []
+        if plots is not None:
+            try:
+                wrote_plots = write_plots(report, plots)
+            except CompareError as exc:
+                typer.echo(f"paisho: no plots: {exc}", err=True)
+            for path in wrote_plots:
+                typer.echo(f"wrote {path}", err=True)
+        href = None
+        if wrote_plots and plots is not None:
+            where = out.resolve().parent if out is not None else Path.cwd()
+            href = os.path.relpath(plots.resolve(), where).replace(os.sep, "/")
         if fmt == "text" and out is None:
             render_text(report)
         else:
-            text = render(report, fmt)
+            text = render(report, fmt, plots=href)
             if out is None:
                 sys.stdout.write(text)
             else:
                 out.write_text(text, "utf-8")
-        if plots is not None:
-            try:
-                for path in write_plots(report, plots):
-                    typer.echo(f"wrote {path}", err=True)
-            except CompareError as exc:
-                typer.echo(f"paisho: no plots: {exc}", err=True)
         if not quiet:
             typer.echo("CPU seconds per game: " + ", ".join(
                 f"{label} {sec / games:.3f}" for label, sec in per_variant.items()), err=True)

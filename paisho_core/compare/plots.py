@@ -5,7 +5,9 @@ import math
 from pathlib import Path
 
 from .errors import CompareError
+from .sections import plot_name, undeclared
 from .svg import PALETTE as _PALETTE
+from .svg import relation_layout
 
 
 def write_plots(report: dict, directory: Path) -> list[Path]:
@@ -16,6 +18,7 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise CompareError("plots need matplotlib: pip install 'paisho[plots]'") from None
     directory.mkdir(parents=True, exist_ok=True)
@@ -29,9 +32,20 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
         fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 2.6 * rows), squeeze=False)
         for ax, v in zip(axes.flat, vs):
             hst = v["play"][key]["histogram"]
-            if hst["counts"]:
+            summ = v["play"][key]
+            lo, hi = (summ.get("min"), summ.get("max")) if key == "decisions" else (
+                (hst["edges"][0], hst["edges"][-1] - 1) if hst["edges"] else (None, None))
+            if lo is not None and lo == hi:
+                # every value the same (e.g. every game stopped at the cap): say so, no lone bar
+                ax.text(0.5, 0.5, f"all {sum(hst['counts'])} values: {lo:g}", ha="center",
+                        va="center", transform=ax.transAxes, fontsize=10)
+                ax.set_xticks([])
+                ax.set_yticks([])
+            elif hst["counts"]:
                 widths = [hst["edges"][i + 1] - hst["edges"][i] for i in range(len(hst["counts"]))]
                 ax.bar(hst["edges"][:-1], hst["counts"], width=widths, align="edge", color="#4a7bb7")
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+                ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_title(v["label"], fontsize=10)
             ax.set_xlabel(xlabel, fontsize=8)
         for ax in list(axes.flat)[n:]:
@@ -81,4 +95,38 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     written.append(path)
+    for v in vs:
+        written.append(_harmony_plot(plt, v, directory / plot_name("harmony", v["label"])))
     return written
+
+
+def _harmony_plot(plt, v: dict, path: Path) -> Path:
+    """One variant's harmony graph (the layout of the HTML report's SVG)."""
+    lay = relation_layout(v["rules"], undeclared(v["rules"], v["play"]))
+    pos = {c: (x, 1 - y) for c, (x, y) in lay["pos"].items()}
+    fig, ax = plt.subplots(figsize=(3.2, 3.2))
+    styles = (("harmony", dict(color="#22aa77", lw=2.5)),
+              ("clash", dict(color="#cc3333", lw=1.5, ls=(0, (5, 3)))),
+              ("seen", dict(color="#3366cc", lw=1.5, ls=":")))
+    for key, style in styles:
+        for a, b in lay[key]:
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            ax.plot([x1, x2], [y1, y2], **style)
+    for c, (x, y) in pos.items():
+        wild = c in lay["wild"]
+        ax.scatter([x], [y], s=520, facecolor="#eeffee" if wild else "white",
+                   edgecolor="#22aa77" if wild else "#333333", linestyle="--" if wild else "-", zorder=3)
+        ax.text(x, y, c, ha="center", va="center", fontsize=9, zorder=4)
+    if lay["wild"]:
+        ax.text(0.98, 0.8, "wild: harmonizes with\nevery circle tile", ha="right", va="top", fontsize=7)
+    if not pos:
+        ax.text(0.5, 0.5, "no relation in the data", ha="center", va="center")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(v["label"], fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return path

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Optional
 
 from .errors import CompareError
 from .sections import build_sections
@@ -24,14 +25,22 @@ def _md_cell(s) -> str:
     return str(s).replace("|", "\\|").replace("\n", "<br>")
 
 
-def render_md(report: dict, heading: int = 2, figures: bool = True) -> str:
-    """The report as Markdown; ``heading`` is the level of the section headings."""
+def _players(s: dict) -> str:
+    return s.get("players_text") or s["players"]
+
+
+def render_md(report: dict, heading: int = 2, plots: Optional[str] = None) -> str:
+    """The report as Markdown that common code hosts render: tables and, when ``plots`` names the
+    folder (relative to the Markdown file) where :func:`write_plots` wrote the PNG plots, links
+    to them; never inline SVG.  ``heading`` is the level of the section headings."""
     h = "#" * heading
     s = report["settings"]
     out = [f"{h} Settings", "",
            f"Variants: {', '.join('`' + x + '`' for x in s['variants'])}. Games per variant: "
-           f"{s['games']}. Players: {s['players']}. Master seed: {s['seed']}. Ply cap: "
+           f"{s['games']}. Players: {_players(s)}. Master seed: {s['seed']}. Ply cap: "
            f"{s['max_plies']} decisions.", ""]
+    for w in report.get("warnings", []):
+        out += [f"> **Warning:** {_md_cell(w)}", ""]
     if report["skipped"]:
         out += [f"{h} Skipped", ""]
         out += [f"- `{x['variant']}`: {_md_cell(x['reason'])}" for x in report["skipped"]]
@@ -45,10 +54,11 @@ def render_md(report: dict, heading: int = 2, figures: bool = True) -> str:
             for r in t["rows"]:
                 out.append("| " + " | ".join(_md_cell(x) for x in r) + " |")
             out.append("")
-        if figures and sec["figures"]:
-            out += [f"{h}# Figures", ""]
-            for caption, svg in sec["figures"]:
-                out += [f'<figure>{svg}<figcaption>{_esc(caption)}</figcaption></figure>', ""]
+        if plots is not None and sec.get("plots"):
+            out += [f"{h}# Plots", ""]
+            base = plots.rstrip("/") + "/" if plots else ""
+            for caption, name in sec["plots"]:
+                out += [f"![{_md_cell(caption)}]({base}{name})", ""]
     return "\n".join(out)
 
 
@@ -65,7 +75,8 @@ def render_html(report: dict) -> str:
            "<title>paisho compare</title>", f"<style>{_CSS}</style></head><body>",
            "<h1>Pai Sho variants compared</h1>",
            f"<p>Variants: {_esc(', '.join(s['variants']))}. Games per variant: {s['games']}. "
-           f"Players: {_esc(s['players'])}. Master seed: {s['seed']}. Ply cap: {s['max_plies']} decisions.</p>"]
+           f"Players: {_esc(_players(s))}. Master seed: {s['seed']}. Ply cap: {s['max_plies']} decisions.</p>"]
+    out += [f"<p><strong>Warning:</strong> {_esc(w)}</p>" for w in report.get("warnings", [])]
     if report["skipped"]:
         out.append("<h2>Skipped</h2><ul>" + "".join(f"<li><code>{_esc(x['variant'])}</code>: {_esc(x['reason'])}</li>"
                                                    for x in report["skipped"]) + "</ul>")
@@ -90,8 +101,10 @@ def render_text(report: dict, console=None) -> None:
 
     console = console or Console()
     s = report["settings"]
-    console.print(f"[bold]paisho compare[/bold]: {s['games']} games per variant, {s['players']} players, "
-                  f"seed {s['seed']}, ply cap {s['max_plies']}")
+    console.print(f"[bold]paisho compare[/bold]: {s['games']} games per variant, players {_players(s)}, "
+                  f"seed {s['seed']}, ply cap {s['max_plies']}", markup=True, highlight=False)
+    for w in report.get("warnings", []):
+        console.print(f"[yellow]warning[/yellow] {w}", highlight=False)
     for x in report["skipped"]:
         console.print(f"[yellow]skipped[/yellow] {x['variant']}: {x['reason']}")
     for sec in build_sections(report):
@@ -106,12 +119,13 @@ def render_text(report: dict, console=None) -> None:
             console.print(table)
 
 
-def render(report: dict, fmt: str) -> str:
-    """The report in ``md``, ``json`` or ``html`` (``text`` is printed by :func:`render_text`)."""
+def render(report: dict, fmt: str, plots: Optional[str] = None) -> str:
+    """The report in ``md``, ``json``, ``html`` or ``text``; ``plots`` (Markdown only) is where
+    the PNG plots are, relative to the Markdown file."""
     if fmt == "json":
         return render_json(report)
     if fmt == "md":
-        return "# Pai Sho variants compared\n\n" + render_md(report) + "\n"
+        return "# Pai Sho variants compared\n\n" + render_md(report, plots=plots) + "\n"
     if fmt == "html":
         return render_html(report)
     if fmt == "text":

@@ -7,11 +7,13 @@ from .. import stats
 from .backends import BACKENDS, run_tasks
 from .errors import CompareError
 from .rules import rules_of
-from .selfplay import DEFAULT_MAX_PLIES, chunks, make_chooser, run_chunk
+from .differences import differences, is_house_view
+from .selfplay import DEFAULT_MAX_PLIES, DEFAULT_PLAYERS, chunks, make_chooser, players_text, run_chunk
 from .specs import resolve_specs
 from .statistics import summarise_play
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2
+"""The shape of the JSON report (docs/comparing.md); raised whenever a key changes meaning."""
 
 
 def run_games(entries: list[dict], games: int, seed: int, players: str, max_plies: int,
@@ -62,7 +64,7 @@ class _Progress:
         self.progress.stop()
 
 
-def run_compare(texts: list[str], games: int = 100, players: str = "random", seed: int = 1,
+def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYERS, seed: int = 1,
                 workers: int = 1, max_plies: int = DEFAULT_MAX_PLIES, backend: str = "process",
                 progress: bool = False, keep_records: bool = False,
                 ray_address: Optional[str] = None, timing: Optional[dict] = None) -> dict:
@@ -77,8 +79,7 @@ def run_compare(texts: list[str], games: int = 100, players: str = "random", see
         raise CompareError("--games must be at least 1")
     if max_plies < 1:
         raise CompareError("--max-plies must be at least 1")
-    if players != "random":
-        make_chooser(players, "check")  # fail early, in this process, with a clear message
+    make_chooser(players, "check")  # fail early, in this process, with a clear message
     entries, skipped = resolve_specs(texts)
     all_results = run_games(entries, games, seed, players, max_plies, workers, backend,
                             progress, keep_records, ray_address) if entries else []
@@ -95,7 +96,13 @@ def run_compare(texts: list[str], games: int = 100, players: str = "random", see
             item["records"] = [r.get("record") for r in results]
         out.append(item)
     report = {"report": "paisho compare", "version": REPORT_VERSION,
-              "settings": {"games": games, "players": players, "seed": seed,
-                           "max_plies": max_plies, "variants": list(texts)},
-              "variants": out, "skipped": skipped}
-    return stats.rounded(report)
+              "settings": {"games": games, "players": players, "players_text": players_text(players),
+                           "seed": seed, "max_plies": max_plies, "variants": list(texts)},
+              "variants": out, "skipped": skipped,
+              "warnings": [f"{item['label']}: {100 * item['play']['at_cap']['rate']:.0f}% of the games "
+                           "ended at a length limit (the ply cap or the variant's turn limit), not by play"
+                           for item in out if (item["play"]["at_cap"]["rate"] or 0) > 0.5]}
+    report = stats.rounded(report)
+    house = is_house_view([e["variant"] for e in entries])
+    report["differences"] = stats.rounded(differences(report)) if house else []
+    return report

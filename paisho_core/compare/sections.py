@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .. import stats
@@ -42,7 +43,7 @@ def _harmony_text(h: dict) -> str:
     return "; ".join(parts)
 
 
-def _undeclared(rules: dict, play: dict) -> list[list[str]]:
+def undeclared(rules: dict, play: dict) -> list[list[str]]:
     """Harmony pairs seen in play that the data does not declare (a rule the hooks add)."""
     declared = {tuple(p) for p in rules["harmony"]["pairs"]}
     wild = set(rules["harmony"]["wild"])
@@ -58,7 +59,7 @@ def _seen_text(rules: dict, play: dict) -> str:
     seen = play.get("harmony_pairs_seen", {})
     if not seen:
         return "none"
-    extra = _undeclared(rules, play)
+    extra = undeclared(rules, play)
     s = f"{len(seen)} code pairs"
     if extra:
         s += "; beyond the data: " + ", ".join("~".join(p) for p in extra)
@@ -76,6 +77,43 @@ def _tile_cell(t: dict, longest: int | None = None) -> str:
     if longest:
         s += f", seen moving {longest}"
     return s
+
+
+def plot_name(kind: str, label: str) -> str:
+    """The file name of a per-variant plot."""
+    return f"{kind}-" + re.sub(r"[^A-Za-z0-9_.=-]+", "_", label) + ".png"
+
+
+def _signed(x, pct: bool) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:+.1f} pp" if pct else f"{x:+.2f}"
+
+
+def _differences_section(report: dict) -> dict:
+    """What each later variant changes against the first: rules rows and self-play figures."""
+    tables = []
+    for d in report["differences"]:
+        rows = [[r["row"], r["base"], r["value"]] for r in d["rules"]] or [["(none)", "-", "-"]]
+        tables.append({"title": f"Rules rows that differ: {d['variant']} against {d['base']}",
+                       "headers": ["Row", d["base"], d["variant"]], "rows": rows})
+        frows = []
+        for f in d["figures"]:
+            pct = f["kind"] == "rate"
+            value = (lambda x: "-" if x is None else (f"{100 * x:.1f}%" if pct else _num(x, 2)))
+            ci = f["ci95"]
+            frows.append([f["figure"], value(f["base"]), value(f["value"]),
+                          _signed(f["diff"], pct) + (f" [{_signed(ci[0], pct)}, {_signed(ci[1], pct)}]" if ci else ""),
+                          "yes *" if f["significant"] else "no"])
+        tables.append({"title": f"Self-play figures: {d['variant']} minus {d['base']} (95% interval)",
+                       "headers": ["Figure", d["base"], d["variant"], "Difference [95% CI]", "Significant"],
+                       "rows": frows})
+    return {"title": "What the house rule changes",
+            "intro": "Each later variant against the first: the rules rows whose text differs, and each "
+                     "self-play figure's difference with its 95% interval (Newcombe's interval for rates, "
+                     "in percentage points; a normal interval for means). * marks a difference whose "
+                     "interval leaves out zero. Play-derived rules rows are left out.",
+            "tables": tables, "figures": [], "plots": []}
 
 
 def _rule_text(rule: dict) -> str:
@@ -138,7 +176,7 @@ def build_sections(report: dict) -> list[dict]:
                               "rules in words with their sources), the position new_game builds and the "
                               "hooks the plugin implements. Counts are guest/host.",
                      "tables": [{"title": "Overview", "headers": ["", *labels], "rows": rows}],
-                     "figures": []})
+                     "figures": [], "plots": []})
 
     # -- rules: tile matrix ----------------------------------------------------------------------
     names: list[str] = []
@@ -180,7 +218,9 @@ def build_sections(report: dict) -> list[dict]:
                                    "rows": orows})
     sections[-1]["figures"] = [(f"{v['label']}: harmony in the data (green), clash (red, dashed), "
                                 "harmony only seen in play (blue, dotted)",
-                                svg_relation(v["rules"], _undeclared(v["rules"], v["play"]))) for v in vs]
+                                svg_relation(v["rules"], undeclared(v["rules"], v["play"]))) for v in vs]
+    sections[-1]["plots"] = [(f"{v['label']}: harmony (green, solid), clash (red, dashed), wild tiles outside "
+                              "the circle", plot_name("harmony", v["label"])) for v in vs]
 
     # -- play -------------------------------------------------------------------------------------
     prow = []
@@ -210,6 +250,7 @@ def build_sections(report: dict) -> list[dict]:
     prow_add("Guest wins / host wins", lambda p: f"{_pct(p['guest_wins'], ci=False)} / {_pct(p['host_wins'], ci=False)}")
     prow_add("Draws / ties [95% CI]", lambda p: _pct(p["draws"]))
     prow_add(f"Hit the ply cap ({settings['max_plies']} decisions)", lambda p: _pct(p["capped"]))
+    prow_add("Ended at a length limit (ply cap or turn limit)", lambda p: _pct(p["at_cap"]))
     prow_add("Captures per game: mean / median / max", lambda p: f"{_num(p['captures']['mean'], 2)} / "
              f"{_num(p['captures']['median'])} / {_num(p['captures']['max'])}")
     prow_add("Games with a capture", lambda p: _pct(p["captures"]["games_with_capture"], ci=False))
@@ -243,5 +284,11 @@ def build_sections(report: dict) -> list[dict]:
                      "tables": [{"title": "Figures", "headers": ["", *labels], "rows": prow},
                                 {"title": "How games end (share of games)", "headers": ["End reason", *labels],
                                  "rows": erows}],
-                     "figures": figures})
+                     "figures": figures,
+                     "plots": [("Decisions per game", "lengths.png"),
+                               ("Legal moves per decision", "branching.png"),
+                               ("Branching over the course of a game", "branching_over_game.png"),
+                               ("First player's wins, draws and second player's wins", "win_rates.png")]})
+    if report.get("differences"):
+        sections.append(_differences_section(report))
     return sections

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import random
 import re
 import time
 
@@ -30,26 +29,35 @@ def game_seed(master: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-class _RandomChooser:
-    """Uniform over the legal moves, taken in notation order so the choice never depends on the
-    order a plugin generates them in (or on Python's hash seed)."""
+DEFAULT_PLAYERS = "greedy"
+"""The default level: the strongest one that keeps 1,000 games per variant practical (the search
+levels think for hundreds of milliseconds per decision, greedy looks one move ahead)."""
 
-    def __init__(self, seed: str) -> None:
-        self.rng = random.Random(seed)
+SEARCH_ITERATIONS = {"easy": 50, "medium": 200, "hard": 800}
+"""Search levels play a fixed number of iterations per decision in a comparison, not a time, so a
+report stays reproducible from its seed on any machine and load."""
 
-    def choose(self, game):
-        moves = sorted(game.legal_moves(), key=lambda m: (m.text, m.action))
-        return self.rng.choice(moves)
+
+def players_text(kind: str) -> str:
+    """The players of a report, in words."""
+    base = kind.partition(":")[0]
+    if base == "random":
+        return "random (a uniformly random legal move), both sides"
+    if base == "greedy":
+        return "greedy (one move ahead on the variant's evaluation), both sides"
+    if base in SEARCH_ITERATIONS:
+        return f"{kind} (search, {SEARCH_ITERATIONS[base]} iterations per decision), both sides"
+    return f"{kind} (search), both sides"
 
 
 def make_chooser(kind: str, seed: str):
-    """A player for self-play: ``random`` here; every other level from paisho_core.players."""
-    if kind == "random":
-        return _RandomChooser(seed)
+    """A player from the one factory, :func:`paisho_core.players.make_player`; search levels get
+    a fixed iteration budget (:data:`SEARCH_ITERATIONS`) instead of a time."""
     from ..players import make_player
 
+    base = kind.partition(":")[0]
     try:
-        return make_player(kind, seed=seed)
+        return make_player(kind, seed=seed, iterations=SEARCH_ITERATIONS.get(base))
     except PaishoError as exc:
         raise CompareError(f"--players {kind}: {exc}") from None
 

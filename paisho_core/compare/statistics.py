@@ -13,6 +13,12 @@ def _rate(k: int, n: int) -> dict:
             "ci95": list(ci) if ci else None}
 
 
+def is_cap(reason: str) -> bool:
+    """Did a game end by a length limit (the comparison's decision cap or the variant's own turn
+    limit) rather than by play?"""
+    return reason == "ply cap" or "turn limit" in reason.lower()
+
+
 def summarise_play(results: list[dict], max_plies: int) -> dict:
     """The play figures of one variant from its per-game results (in game order)."""
     n = len(results)
@@ -34,6 +40,7 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
     second_wins = sum(1 for r in results if r["winner"] and r["winner"] != r["first"])
     draws = sum(1 for r in results if r["finished"] and r["winner"] is None)
     capped = sum(1 for r in results if r["capped"])
+    at_cap = sum(1 for r in results if is_cap(r["reason"]))
     errors = [r["error"] for r in results if r["error"]]
     reasons: dict[str, int] = {}
     for r in results:
@@ -76,6 +83,7 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         "guest_wins": _rate(sum(1 for r in results if r["winner"] == "guest"), n),
         "draws": _rate(draws, n),
         "capped": _rate(capped, n),
+        "at_cap": _rate(at_cap, n),
         "errors": {"count": len(errors), "first": errors[0] if errors else None},
         "ends": ends,
         "harmony_pairs_seen": dict(sorted(pair_games.items())),

@@ -9,56 +9,65 @@ def esc(s) -> str:
     return html.escape(str(s), quote=True)
 
 
-def svg_relation(rules: dict, seen: list | None = None, size: int = 220) -> str:
-    """The harmony relation as a graph on a circle (circle order first), clashes dashed, pairs
-    only seen in play dotted."""
+def relation_layout(rules: dict, seen: list | None = None) -> dict:
+    """Where each tile of a harmony graph goes, on a unit square (y down), shared by the SVG and
+    the PNG drawing so both read the same way in every variant.
+
+    The circle of harmony runs clockwise from the top in its YAML order (so every variant with the
+    same circle draws it the same way), then the other related tiles in tile order; wild tiles
+    stand outside the circle, in the top-right corner.  Returns ``{"pos": {code: (x, y)}, "ring":
+    [...], "wild": [...], "harmony": [...], "clash": [...], "seen": [...]}``.
+    """
     h = rules["harmony"]
-    seen = seen or []
-    codes = list(h["circle"])
-    for pair in h["pairs"] + rules["clash"] + seen:
-        for c in pair:
-            if c not in codes:
-                codes.append(c)
-    for c in h["wild"]:
-        if c not in codes:
-            codes.append(c)
-    cx = cy = size / 2
-    rad = size / 2 - 28
+    wild = list(h["wild"])
+    related = {c for pair in h["pairs"] + rules["clash"] + (seen or []) for c in pair}
+    ring = [c for c in h["circle"] if c not in wild]
+    ring += [t["code"] for t in rules["tiles"] if t["code"] in related and t["code"] not in ring
+             and t["code"] not in wild]
+    ring += sorted(c for c in related if c not in ring and c not in wild)
     pos = {}
-    ring = [c for c in codes if c not in h["wild"]]
     for i, c in enumerate(ring):
         a = -math.pi / 2 + 2 * math.pi * i / max(1, len(ring))
-        pos[c] = (cx + rad * math.cos(a), cy + rad * math.sin(a))
-    for i, c in enumerate(h["wild"]):
-        pos[c] = (cx + (i - (len(h["wild"]) - 1) / 2) * 30, cy)
+        pos[c] = (0.5 + 0.34 * math.cos(a), 0.52 + 0.34 * math.sin(a))
+    for i, c in enumerate(wild):
+        pos[c] = (0.92 - 0.14 * i, 0.08)
+    in_ring = set(ring)
+    return {"pos": pos, "ring": ring, "wild": wild,
+            "harmony": [p for p in h["pairs"] if set(p) <= in_ring],
+            "clash": [p for p in rules["clash"] if set(p) <= set(pos)],
+            "seen": [p for p in (seen or []) if set(p) <= set(pos)]}
+
+
+def svg_relation(rules: dict, seen: list | None = None, size: int = 240) -> str:
+    """The harmony relation as a graph on a circle: harmonies green and solid, clashes red and
+    dashed, pairs only seen in play blue and dotted; wild tiles outside the circle, ringed."""
+    lay = relation_layout(rules, seen)
+    pos = {c: (x * size, y * size) for c, (x, y) in lay["pos"].items()}
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
              f'viewBox="0 0 {size} {size}" role="img" font-family="sans-serif" font-size="12">']
-    for a, b in h["pairs"]:
-        (x1, y1), (x2, y2) = pos[a], pos[b]
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2a7" stroke-width="2"/>')
-    for a, b in rules["clash"]:
-        (x1, y1), (x2, y2) = pos[a], pos[b]
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#c33" '
-                     f'stroke-width="1.5" stroke-dasharray="4 3"/>')
-    for a, b in seen:
+
+    def line(a, b, style):
         (x1, y1), (x2, y2) = pos[a], pos[b]
         if a == b:
-            parts.append(f'<circle cx="{x1:.1f}" cy="{y1 - 18:.1f}" r="7" fill="none" stroke="#36c" '
-                         f'stroke-dasharray="1 2"/>')
-            continue
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#36c" '
-                     f'stroke-width="1.5" stroke-dasharray="1 2"/>')
-    for c in h["wild"]:
-        x, y = pos[c]
-        for d in ring:
-            x2, y2 = pos[d]
-            parts.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#2a7" '
-                         f'stroke-width="0.7" stroke-opacity="0.5"/>')
+            return f'<circle cx="{x1:.1f}" cy="{y1 - 18:.1f}" r="7" fill="none" {style}/>'
+        return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>'
+
+    for a, b in lay["harmony"]:
+        parts.append(line(a, b, 'stroke="#2a7" stroke-width="2.5"'))
+    for a, b in lay["clash"]:
+        parts.append(line(a, b, 'stroke="#c33" stroke-width="1.5" stroke-dasharray="5 3"'))
+    for a, b in lay["seen"]:
+        parts.append(line(a, b, 'stroke="#36c" stroke-width="1.5" stroke-dasharray="1 2"'))
     for c, (x, y) in pos.items():
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#fff" stroke="#333"/>'
+        wild = c in lay["wild"]
+        ring_style = 'fill="#efe" stroke="#2a7" stroke-dasharray="3 2"' if wild else 'fill="#fff" stroke="#333"'
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" {ring_style}/>'
                      f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{esc(c)}</text>')
+    if lay["wild"]:
+        parts.append(f'<text x="{size - 4}" y="{size * 0.08 + 28:.1f}" text-anchor="end" font-size="9">'
+                     'wild: harmonizes with every circle tile</text>')
     if not pos:
-        parts.append(f'<text x="{cx}" y="{cy}" text-anchor="middle">no relation in the data</text>')
+        parts.append(f'<text x="{size / 2}" y="{size / 2}" text-anchor="middle">no relation in the data</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -18,7 +18,7 @@ from paisho_variants.common.strategy import ARMS, action_weights, arm_potential,
 def _chain(game, player: str) -> float:
     arms = arms_of(game, player)
     flowers = [coords(i) for i, t in game.state.tiles(player) if t.kind.group == "flower"]
-    return 2.0 * len(arms) + arm_potential(flowers, [a for a in ARMS if a not in arms])
+    return 5.0 * len(arms) + 2.0 * arm_potential(flowers, [a for a in ARMS if a not in arms])
 
 
 def _flowers_left(game, player: str) -> int:

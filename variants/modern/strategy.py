@@ -19,16 +19,24 @@ def _lotus(game, player: str):
     return None
 
 
+def _from_portal(point) -> int:
+    return abs(point[0]) + abs(point[1])
+
+
 def _near(a, b, adjacency: int) -> bool:
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     return (dx + dy == 1) if adjacency == 4 else (max(dx, dy) == 1)
 
 
 def _standing(game, player: str, adjacency: int) -> float:
-    """Material (a waiting Avatar half), then the Lotus: closeness to the Portal, on it and free
-    (a win when the turn comes round), captured, and enemy tiles within two steps of it."""
+    """Material (a waiting Avatar half), up to three guards of the Portal (tiles one or two steps
+    from it, ready to capture a Lotus that arrives), then the Lotus: closeness to the Portal, on
+    it and free (a win when the turn comes round), captured, and enemy tiles within two steps."""
     st = game.state
     value = float(st.owned[player].bit_count()) + 0.5 * sum(st.pile("reserve", player).values())
+    # guards: tiles that can step next to the Portal in one move, ready to capture a Lotus there
+    value += 0.5 * min(3, sum(1 for i, t in st.tiles(player)
+                              if "lotus" not in t.kind.tags and 1 <= _from_portal(coords(i)) <= 2))
     lotus = _lotus(game, player)
     if lotus is None:
         return value
