@@ -199,8 +199,8 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
 
 # Commands that live in their own modules register themselves here, so each can grow without
 # touching this file: play/show/match (play.py), engine (engine.py), compare (compare/),
-# new-variant (scaffold.py).
-for _module in ("play", "engine", "compare", "scaffold"):
+# new-variant (scaffold.py), serve (web/).
+for _module in ("play", "engine", "compare", "scaffold", "web"):
     try:
         _mod = __import__(f"paisho_core.{_module}", fromlist=["register"])
     except ModuleNotFoundError as _exc:
