@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -12,6 +12,8 @@ from . import board
 from .board import TRANSPOSE
 from .errors import IllegalMoveError, NotationError, PaishoError
 from .notation import normalise_decision
+from .outcome import Outcome
+from .position import to_position
 from .tiles import PLAYER_CODE, PLAYERS, Tile
 from .zobrist import position_key, tile_value
 
@@ -70,22 +72,6 @@ def _point_of(i: object) -> tuple[int, int] | None:
 
 Point = tuple[int, int]
 """A point of the board as ``(x, y)``, both from -8 to 8 (see docs/formats/board.md)."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended. ``winner`` is 'host', 'guest' or None (a draw)."""
-
-    winner: str | None
-    reason: str
-    details: dict = field(default_factory=dict, compare=False)
-
-    @property
-    def result(self) -> str:
-        return self.winner or "draw"
-
-    def to_json(self) -> dict:
-        return {"winner": self.winner, "result": self.result, "reason": self.reason, **self.details}
 
 
 @dataclass(frozen=True)
@@ -652,8 +638,7 @@ class Game:
         return write_record(self, tags)
 
     def position(self) -> dict:
-        from .position import to_position
-
+        """The current position as a JSON-ready dict (see docs/formats/positions.md)."""
         return to_position(self)
 
     def observation(self, player: str) -> dict:

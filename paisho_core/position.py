@@ -1,15 +1,22 @@
 """Positions as JSON objects (spec section 5), validated with ``schemas/position.schema.json``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board
 from .errors import PositionError, VariantError
+from .outcome import Outcome
 from .schema import json_path, schema
 from .tiles import PLAYERS
+
+if TYPE_CHECKING:  # for annotations only: positions never import the game module
+    from .game import Game
 
 import jsonschema
 
 
-def to_position(game) -> dict:
+def to_position(game: Game) -> dict:
+    """The position of ``game`` as a JSON-ready dict (``game.position()``)."""
     st = game.state
     flags = game.flags()
     entries = []
@@ -60,10 +67,9 @@ def _tile_counts(st) -> dict:
     return counts
 
 
-def from_position(data, source: str | None = None):
+def from_position(data: object, source: str | None = None) -> Game:
     """Build a Game from a position dict; PositionError lists every problem with its JSON path."""
     from . import new_game
-    from .game import Outcome
     from .variant import get_variant
 
     if not isinstance(data, dict):

@@ -215,3 +215,18 @@ def test_svg_tells_red_and_white_flowers_and_owners_apart():
         return sum(int(colour[k:k + 2], 16) for k in (1, 3, 5))
 
     assert lightness(OWNER_FILL["host"]) > lightness(OWNER_FILL["guest"])
+
+
+def test_game_and_position_modules_do_not_import_each_other():
+    """Issue 18 layout: the game writes positions through paisho_core.position; positions
+    never import the game module at run time (only for annotations)."""
+    import ast
+    from pathlib import Path
+
+    src = Path(paisho.__file__).parent / "position.py"
+    tree = ast.parse(src.read_text("utf-8"))
+    runtime = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            runtime += [n for n in ast.walk(node) if isinstance(n, ast.ImportFrom)]
+    assert not [n for n in runtime if isinstance(n, ast.ImportFrom) and n.module == "game"]

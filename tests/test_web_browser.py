@@ -212,6 +212,9 @@ def test_skud_against_the_computer_by_clicks(page):
     view = click_move(page, arrange)                                    # arrange
     assert arrange in page.evaluate("view.status.last") or view["ply"] > before["ply"] + 1
 
+    page.click("#btn-hint")                                             # a hint rings its points
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint')")
+    assert page.locator("#board .mark.hint").count() >= 1
     page.click("#btn-undo")                                             # undo
     view = settle(page)
     assert view["ply"] == before["ply"] and view["svg"] == before["svg"]

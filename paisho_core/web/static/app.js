@@ -73,12 +73,15 @@ function show(data) {
   view = data;
   clearSelection();
   say(data.said && data.said.hint ? `Hint: ${data.said.hint}` : "", data.said && data.said.hint ? "hint" : "");
-  if (data.said && data.said.hint) markHint(data.said.hint);
   render();
+  if (data.said && data.said.hint) markHint(data.said.hint);
   if (ended) say("The game is over.", "good");
 }
 
 function clearSelection() { selected = null; pending = null; }
+
+// the group of the source the player clicked (none while nothing is chosen)
+function chosenGroup() { return selected === null ? null : view.choices.find((g) => g.key === selected); }
 
 function render() {
   if (!view) return;
@@ -130,7 +133,7 @@ function renderBoard() {
   for (const g of groups) {
     if (g.point && selected === null && !pending) ring(marks, svg, g.point, "source");
   }
-  const current = groups.find((g) => g.key === selected);
+  const current = chosenGroup();
   if (current && current.point) ring(marks, svg, current.point, "selected");
   if (pending) {
     ring(marks, svg, pending.target.point, "selected");
@@ -190,7 +193,7 @@ function clickPoint(pt) {
     say("That point is not one of the choices; start again.", "bad");
     return;
   }
-  const current = groups.find((g) => g.key === selected);
+  const current = chosenGroup();
   const free = groups.find((g) => g.key === null);
   for (const g of [current, selected === null ? free : null]) {
     const t = g && g.targets.find((t) => same(t.point, pt));
@@ -262,7 +265,7 @@ function renderTurn() {
     if (free && free.buttons.length) parts.push("a choice below");
     prompt.textContent = `Your decision: ${parts.join(", or ")}.`;
   }
-  const current = groups.find((g) => g.key === selected);
+  const current = chosenGroup();
   const free = groups.find((g) => g.key === null);
   const buttons = [...(current ? current.buttons : []), ...(free && !current ? free.buttons : [])];
   const actions = [...new Set(buttons.map((b) => b.action))].join(" or ");
