@@ -69,12 +69,20 @@ class MoveTable:
     def __init__(self) -> None:
         self._rows: dict = {}
 
+    def region(self, s: int, dist: int, step) -> int:
+        """Every point within ``dist`` steps of ``s`` on an empty board."""
+        key = (s, dist, step)
+        found = self._rows.get(key)
+        if found is None:
+            found = self._rows[key] = reach(s, dist, PLAYABLE, step)[0]
+        return found
+
     def arrange_row(self, code: str, s: int, dist: int, stops: int, step) -> list:
         """Moves of a tile ``code`` from ``s``: every point of ``stops`` within ``dist`` steps."""
         key = (code, s, step)
         row = self._rows.get(key)
         if row is None:
-            region = reach(s, dist, PLAYABLE, step)[0] & stops
+            region = self.region(s, dist, step) & stops
             src = LABEL[s] + "-"
             row = self._rows[key] = [(1 << e, Move("arrange", src + LABEL[e], code, s, e))
                                      for e in bits(region)]
@@ -203,12 +211,42 @@ for _i in range(NCELLS):
     SOUTH.append(_segments(_i, -SIZE, _row))
 
 
-def sight(i: int, blockers: int, blockers_t: int) -> int:
-    """The points seen from ``i`` along its row and column, up to and including the first
-    blocker each way (``blockers``, ``blockers_t``: the blockers in both layouts)."""
-    e, w, n, s = nearest(blockers, blockers_t, i)
+def line_neighbours(blockers: int, blockers_t: int) -> dict[int, list[int]]:
+    """``[east, west, north, south]``: the nearest blocker each way (-1: none) of every
+    blocker, from one pass over the rows and one over the columns (``blockers``,
+    ``blockers_t``: the blockers in both layouts)."""
+    out: dict[int, list[int]] = {}
+    m, prev, prev_row = blockers, -1, -1
+    while m:
+        low = m & -m
+        m ^= low
+        p = low.bit_length() - 1
+        row = p // SIZE
+        if row == prev_row:
+            out[prev][0] = p
+            out[p] = [-1, prev, -1, -1]
+        else:
+            out[p] = [-1, -1, -1, -1]
+        prev, prev_row = p, row
+    m, prev, prev_col = blockers_t, -1, -1
+    while m:
+        low = m & -m
+        m ^= low
+        col, row = divmod(low.bit_length() - 1, SIZE)
+        p = row * SIZE + col
+        if col == prev_col:
+            out[prev][2] = p
+            out[p][3] = prev
+        prev, prev_col = p, col
+    return out
+
+
+def sight(i: int, e: int, w: int, n: int, s: int) -> int:
+    """The points seen from ``i`` along its row and column, up to and including its nearest
+    blockers ``e``, ``w``, ``n``, ``s`` (-1: none, the line runs to the edge)."""
     return (EAST[i][e - i if e >= 0 else -1] | WEST[i][i - w if w >= 0 else -1]
-            | NORTH[i][(n - i) // SIZE if n >= 0 else -1] | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
+            | NORTH[i][(n - i) // SIZE if n >= 0 else -1]
+            | SOUTH[i][(i - s) // SIZE if s >= 0 else -1])
 
 
 def clash_across(b, partners, a: int, c: int) -> bool:
@@ -225,15 +263,13 @@ class ClashMap:
 
     __slots__ = ("seen", "partners", "_bad")
 
-    def __init__(self, state, r: Roles, masks: dict[str, int]) -> None:
-        blockers = state.occupied | GATES
-        blockers_t = state.occupied_t | GATES_T
+    def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]]) -> None:
         seen: dict[str, int] = {}
         for code, m in masks.items():
             if code in r.clashable:
                 acc = 0
                 for q in bits(m & ~GATES):
-                    acc |= sight(q, blockers, blockers_t)
+                    acc |= sight(q, *lines[q])
                 seen[code] = acc
         self.seen = seen
         """Points seen by the blooming tiles of each clashable code."""
@@ -251,18 +287,18 @@ class ClashMap:
             self._bad[code] = got
         return got
 
-    def opened(self, b, p: int, blockers: int, blockers_t: int) -> bool:
+    def opened(self, b, p: int, lines: dict[int, list[int]]) -> bool:
         """Would emptying the non-gate point ``p`` let two tiles see each other and clash?"""
-        e, w, n, so = nearest(blockers, blockers_t, p)
+        e, w, n, so = lines[p]
         return clash_across(b, self.partners, e, w) or clash_across(b, self.partners, n, so)
 
-    def lifted(self, b, s: int, code: str, blockers: int, blockers_t: int) -> tuple[int, int]:
+    def lifted(self, b, s: int, code: str, lines: dict[int, list[int]]) -> tuple[int, int]:
         """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
         on as far as the line across ``s`` is concerned, points where it would see a clashing
         tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
         clash, the tile must end between them (or on one); a clashing partner among them now
         sees through ``s`` to the neighbour on the far side."""
-        e, w, n, so = nearest(blockers, blockers_t, s)
+        e, w, n, so = lines[s]
         partners = self.partners
         ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
         cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
@@ -323,8 +359,14 @@ def board_masks(game) -> dict[str, int]:
     return memoised(game, "masks", lambda g: code_masks(g.state))
 
 
+def lines(game) -> dict[int, list[int]]:
+    """``line_neighbours`` of the tiles and gates of the current board."""
+    return memoised(game, "lines", lambda g: line_neighbours(g.state.occupied | GATES,
+                                                             g.state.occupied_t | GATES_T))
+
+
 def clash_map(game) -> ClashMap:
-    return memoised(game, "clash", lambda g: ClashMap(g.state, roles(g.variant), board_masks(g)))
+    return memoised(game, "clash", lambda g: ClashMap(roles(g.variant), board_masks(g), lines(g)))
 
 
 # -- harmonies --------------------------------------------------------------------------------
@@ -413,21 +455,47 @@ def reach4(s: int, dist: int, empty: int) -> int:
     return PLAYABLE & ~unseen & ~(1 << s)
 
 
+class MoverMemo:
+    """A game's memory of each tile's last moves, one entry per point (so it stays small):
+    ``reach[s] = (dist, step, occupied points within dist of s, points reached)`` and
+    ``picks[s] = (code, end points, moves)``.  Both are keyed by everything their value depends
+    on, so a hit is exact whatever happened in between; most tiles see nothing change around
+    them from one turn of their owner to the next."""
+
+    __slots__ = ("reach", "picks")
+
+    def __init__(self) -> None:
+        self.reach: dict[int, tuple] = {}
+        self.picks: dict[int, tuple] = {}
+
+
+def mover_memo(game) -> MoverMemo:
+    memo = game.__dict__.get("_garden_movers")
+    if memo is None:
+        memo = game.__dict__["_garden_movers"] = MoverMemo()
+    return memo
+
+
 class Arranging:
-    """The rules of one position's arrangements: ``clash``, the position's clash map (None: no
-    clash rule); ``immobile``, points whose tiles may not move (trapped); ``capture(mover)``, the
-    points whose tiles ``mover`` may capture (None: a move never ends on an occupied point);
-    ``protected``, points that can never be captured; ``step``, the one-step move."""
+    """The rules of one position's arrangements: ``lines``, the position's
+    :func:`line_neighbours`; ``clash``, its clash map (None: no clash rule); ``immobile``,
+    points whose tiles may not move (trapped); ``capture(mover)``, the points whose tiles
+    ``mover`` may capture (None: a move never ends on an occupied point); ``protected``, points
+    that can never be captured; ``step``, the one-step move; ``memo``, the game's
+    :class:`MoverMemo` (None: none)."""
 
-    __slots__ = ("clash", "immobile", "capture", "protected", "step")
+    __slots__ = ("lines", "clash", "immobile", "capture", "protected", "step", "memo")
 
-    def __init__(self, clash: ClashMap | None, immobile: int = 0, capture=None,
-                 protected: int = 0, step=step4) -> None:
+    def __init__(self, lines: dict[int, list[int]], clash: ClashMap | None, immobile: int = 0,
+                 capture=None, protected: int = 0, step=step4,
+                 memo: MoverMemo | None = None) -> None:
+        self.lines = lines
         self.clash = clash
         self.immobile = immobile
         self.capture = capture
         self.protected = protected
         self.step = step
+        self.memo = memo
 
 
 def _destinations(state, r: Roles, player: str, how: Arranging):
@@ -440,21 +508,29 @@ def _destinations(state, r: Roles, player: str, how: Arranging):
     b = state.board
     occ = state.occupied
     empty = PLAYABLE & ~occ
-    blockers = occ | GATES
-    blockers_t = state.occupied_t | GATES_T
     move_of, stops_of = r.move, r.stops
-    clash, capture, step = how.clash, how.capture, how.step
+    clash, capture, step, lines_ = how.clash, how.capture, how.step, how.lines
+    memo = how.memo.reach if how.memo is not None else None
+    region = r.moves.region
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
         dist = move_of.get(code, 0)
         if not dist:
             continue
-        if step is step4:
-            seen = reach4(s, dist, empty)
-            landing, touched = seen & empty, seen & occ
+        local = occ & region(s, dist, step)
+        hit = memo.get(s) if memo is not None else None
+        if hit is not None and hit[0] == dist and hit[1] is step and hit[2] == local:
+            seen = hit[3]
         else:
-            landing, touched = reach(s, dist, empty, step)
+            if step is step4:
+                seen = reach4(s, dist, empty)
+            else:
+                landing, touched = reach(s, dist, empty, step)
+                seen = landing | touched
+            if memo is not None:
+                memo[s] = (dist, step, local, seen)
+        landing, touched = seen & empty, seen & occ
         stops = stops_of[code]
         cand = landing & stops
         if capture is not None:
@@ -467,7 +543,7 @@ def _destinations(state, r: Roles, player: str, how: Arranging):
             if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
                 cand &= ~clash.bad(code)
             else:
-                keep, bad = clash.lifted(b, s, code, blockers, blockers_t)
+                keep, bad = clash.lifted(b, s, code, lines_)
                 cand &= keep & ~bad
         if cand:
             yield code, s, dist, stops, cand
@@ -477,9 +553,16 @@ def arrangements(state, r: Roles, player: str, how: Arranging) -> list[Move]:
     """Every move of one of ``player``'s tiles (see :func:`_destinations`)."""
     row = r.moves.arrange_row
     step = how.step
+    picks = how.memo.picks if how.memo is not None else {}
     out: list[Move] = []
     for code, s, dist, stops, cand in _destinations(state, r, player, how):
-        out += [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
+        hit = picks.get(s)
+        if hit is not None and hit[0] == code and hit[1] == cand:
+            out += hit[2]
+        else:
+            moves = [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
+            picks[s] = (code, cand, moves)
+            out += moves
     return out
 
 
@@ -575,15 +658,14 @@ def _boat_moves(game, state, r: Roles, player: str, code: str, check: bool, sep:
     occ = state.occupied
     table = r.moves
     clash = clash_map(game) if check else None
-    blockers = occ | GATES
-    blockers_t = state.occupied_t | GATES_T
+    lines_ = lines(game)
     partners = r.clash_partners
     out = []
     for p in bits(occ & ~GATES):
         target = b[p]
         tc = target.kind.code
         if tc in r.accent:
-            if clash is not None and clash.opened(b, p, blockers, blockers_t):
+            if clash is not None and clash.opened(b, p, lines_):
                 continue
             out.append(table.get(("accent", code, p), lambda: Move(
                 "accent", f"+{code}{LABEL[p]}", tile=code, dst=p)))

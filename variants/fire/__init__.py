@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, bits, nearest_east_north
+from paisho_core.board import AROUND, GATES, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
@@ -74,12 +74,13 @@ def _pairs(game):
     state = game.state
     b = state.board
     cm = garden.board_masks(game)
-    blockers = state.occupied | GATES
-    blockers_t = state.occupied_t | GATES_T
-    if game.options.get("EtherealAccentTiles"):
+    if game.options.get("EtherealAccentTiles"):  # harmony lines pass through accents
         accents = garden.mask_of_codes(cm, r.accent)
-        blockers &= ~accents
-        blockers_t &= ~garden.transpose_mask(accents)
+        lines = garden.line_neighbours(
+            (state.occupied | GATES) & ~accents,
+            (state.occupied_t | GATES_T) & ~garden.transpose_mask(accents))
+    else:
+        lines = garden.lines(game)
     rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
     boost = boosted(game)
     same_colour = game.options.get("RockBuffSameColour")
@@ -91,7 +92,7 @@ def _pairs(game):
     for a in bits(able):
         ta = b[a]
         a_lotus = (lotuses >> a) & 1
-        e, n = nearest_east_north(blockers, blockers_t, a)
+        e, _w, n, _s = lines[a]
         for q, horizontal in ((e, True), (n, False)):
             if q < 0 or not (able >> q) & 1:
                 continue
@@ -165,7 +166,12 @@ def _turn_moves(game, state, player):
     if not state.occupied:
         return _plants(game, state, player, codes, first_points(game), "", "plant")
     return (_plants(game, state, player, codes, plant_points(game, state), "", "plant")
-            + garden.arrangements(state, r, player, garden.Arranging(garden.clash_map(game))))
+            + garden.arrangements(state, r, player, _arranging(game)))
+
+
+def _arranging(game) -> garden.Arranging:
+    """Fire's arrangements: no captures, no trapped tiles, the clash rule."""
+    return garden.Arranging(garden.lines(game), garden.clash_map(game), memo=garden.mover_memo(game))
 
 
 @hookimpl
@@ -180,7 +186,7 @@ def paisho_has_legal_move(game):
     points = plant_points(game, st)
     if any(garden.placement_mask(clash, code, points) for code in _library_codes(game, st, player)):
         return True
-    return garden.can_arrange(st, roles(game.variant), player, garden.Arranging(clash))
+    return garden.can_arrange(st, roles(game.variant), player, _arranging(game))
 
 
 def _draw_moves(game, state, player):

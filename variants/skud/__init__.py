@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits, nearest_east_north
+from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
@@ -18,7 +18,7 @@ from paisho_core.sight import step4, step_diagonal
 from paisho_core.tiles import other
 
 from ..common import garden
-from ..common.garden import GATES_T, clash_at, line_cancelled, roles
+from ..common.garden import clash_at, line_cancelled, roles
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("skud.yaml")
@@ -92,8 +92,7 @@ def _pairs(game):
     drained = flags(game)[1]
     b = state.board
     wild = r.wild
-    blockers = state.occupied | GATES
-    blockers_t = state.occupied_t | GATES_T
+    lines = garden.lines(game)
     cm = masks(game)
     rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
     turtles = garden.mask_of_codes(cm, r.codes.get("lion_turtle", ()))
@@ -107,7 +106,7 @@ def _pairs(game):
     for a in bits(able):
         ta = b[a]
         ca = ta.kind.code
-        e, n = nearest_east_north(blockers, blockers_t, a)
+        e, _w, n, _s = lines[a]
         for q, horizontal in ((e, True), (n, False)):
             if q < 0 or not (able >> q) & 1:
                 continue
@@ -196,7 +195,12 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
 
 def _arranging(game) -> garden.Arranging:
     """The rules of arranging (reference 2.6): trapped tiles stay, captures by rule 2.9, the
-    tiles around a Bamboo are never captured; options IgnoreClashing and DiagonalMovement."""
+    tiles around a Bamboo are never captured; options IgnoreClashing and DiagonalMovement.
+    Memoised with the board (the end check's early exit and the list share it)."""
+    return garden.memoised(game, "arranging", _make_arranging)
+
+
+def _make_arranging(game) -> garden.Arranging:
     r = roles(game.variant)
     opts = game.options
     cm = masks(game)
@@ -204,42 +208,52 @@ def _arranging(game) -> garden.Arranging:
     for q in bits(garden.mask_of_codes(cm, r.codes.get("bamboo", ()))):
         bamboo_zone |= AROUND[q]
     return garden.Arranging(
-        None if opts.get("IgnoreClashing") else garden.clash_map(game),
-        immobile=flags(game)[0], capture=_captures(game, r, cm), protected=bamboo_zone,
-        step=step_diagonal if opts.get("DiagonalMovement") else step4)
+        garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
+        immobile=flags(game)[0], capture=Captures(game, r, cm), protected=bamboo_zone,
+        step=step_diagonal if opts.get("DiagonalMovement") else step4,
+        memo=garden.mover_memo(game))
 
 
-def _captures(game, r, cm):
-    """``capture(mover)``: the points whose tiles ``mover`` may capture (reference 2.9, first
+class Captures:
+    """``captures(mover)``: the points whose tiles ``mover`` may capture (reference 2.9, first
     matching rule wins).  A player with a blooming White Lotus has a raging Orchid (it captures
     any flower) that is also vulnerable (any flower takes it); a Lotus is never captured,
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
-    Option EverythingCapture: any tile captures any tile."""
-    st = game.state
-    if game.options.get("EverythingCapture"):
-        return lambda mover: st.occupied
-    lotus = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
-    orchid = garden.mask_of_codes(cm, r.codes.get("orchid", ()))
-    accent = garden.mask_of_codes(cm, r.accent)
-    raging = {p: bool(lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
-    memo: dict = {}
+    Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    def capture(mover) -> int:
-        got = memo.get(mover)
+    __slots__ = ("everything", "owned", "masks", "lotus", "orchid", "accent", "raging",
+                 "orchid_codes", "flower", "partners", "_memo")
+
+    def __init__(self, game, r, cm) -> None:
+        st = game.state
+        self.everything = st.occupied if game.options.get("EverythingCapture") else None
+        self.owned = dict(st.owned)
+        self.masks = cm
+        self.lotus = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+        self.orchid = garden.mask_of_codes(cm, r.codes.get("orchid", ()))
+        self.accent = garden.mask_of_codes(cm, r.accent)
+        self.raging = {p: bool(self.lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
+        self.orchid_codes = frozenset(r.codes.get("orchid", ()))
+        self.flower = r.flower
+        self.partners = r.clash_partners
+        self._memo: dict = {}
+
+    def __call__(self, mover) -> int:
+        if self.everything is not None:
+            return self.everything
+        got = self._memo.get(mover)
         if got is None:
             opponent = other(mover.owner)
-            targets = st.owned[opponent] & ~accent
+            targets = self.owned[opponent] & ~self.accent
             code = mover.kind.code
-            if raging[mover.owner] and r.is_(code, "orchid"):
+            if self.raging[mover.owner] and code in self.orchid_codes:
                 got = targets
             else:
-                got = targets & ~lotus & garden.mask_of_codes(cm, r.clash_partners[code])
-                if raging[opponent] and code in r.flower:
-                    got |= targets & orchid
-            memo[mover] = got
+                got = targets & ~self.lotus & garden.mask_of_codes(self.masks, self.partners[code])
+                if self.raging[opponent] and code in self.flower:
+                    got |= targets & self.orchid
+            self._memo[mover] = got
         return got
-
-    return capture
 
 
 def _bonus_moves(game, state, player: str) -> list[Move]:
