@@ -14,8 +14,11 @@ class IllegalMoveError(PaishoError):
     """A move that is not legal for the pending decision; the game is unchanged."""
 
 
-class NotationError(PaishoError):
-    """Text that cannot be read as a move or turn."""
+class NotationError(IllegalMoveError):
+    """Text that cannot be read as a move or turn: a typo, a point off the board.  The message
+    says what was expected where.  It is a kind of IllegalMoveError (a move that cannot be
+    played either way), so ``except IllegalMoveError`` still catches every refused move; catch
+    NotationError first to tell a typo from a rules violation."""
 
 
 class RecordError(PaishoError):

@@ -433,7 +433,7 @@ class Game:
                 return self._push(move)
             found = self._index().get(move.text)
             if found is None or found.action != move.action:
-                raise IllegalMoveError(self._illegal_message(move.text))
+                raise self._refuse(move.text)
             return self._push(found)
         text = str(move).strip()
         if text == "resign":  # resigning is never a board decision, in any variant
@@ -461,14 +461,14 @@ class Game:
         if decisions and (len(decisions) > 1 or decisions[0] != alt):
             self.play_turn(None, None, alt)
             return self._history[-1][1]
-        raise IllegalMoveError(self._illegal_message(text))
+        raise self._refuse(text)
 
-    def _illegal_message(self, text: str) -> str:
-        legal = self.legal_moves()
-        sample = ", ".join(str(m) for m in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        who = self.state.to_move
-        return (f"illegal move {text!r} for {who} (turn {self.state.turn}, {self.state.phase}); "
-                f"{len(legal)} legal: {sample}")
+    def _refuse(self, text: str) -> PaishoError:
+        """The error for a refused decision: a notation error saying what was expected, or an
+        illegal move saying why when the rules can tell (:mod:`paisho_core.explain`)."""
+        from .explain import refusal
+
+        return refusal(self, text)
 
     def play_turn(self, number: int | None, player: str | None, body: str, finish: bool = True) -> None:
         """Play every decision of one recorded turn, atomically (all or nothing).
@@ -492,7 +492,7 @@ class Game:
                     raise IllegalMoveError(f"the game ended before {text!r}")
                 found = self._index().get(text)
                 if found is None:
-                    raise IllegalMoveError(self._illegal_message(text))
+                    raise self._refuse(text)
                 self._push(found, auto=False)
             if finish:
                 self._finish_turn(turn_key)
@@ -733,7 +733,7 @@ class Game:
                                 "(play() takes whole turns)")
         if self.state.outcome is not None:
             raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
-        raise IllegalMoveError(self._illegal_message(text))
+        raise self._refuse(text)
 
     def is_legal(self, move: Move | str) -> bool:
         """True if ``move`` (a Move or one decision's notation) may be played now; never raises

@@ -52,7 +52,7 @@ def test_full_game_through_a_subprocess():
         r = c.ask(cmd="new", variant="skud", seed=4, id="a1")
         assert r["ok"] and r["id"] == "a1" and r["to_move"] == "host"
         bad = c.ask(cmd="play", move="(9,9)-(0,0)")
-        assert bad["ok"] is False and bad["kind"] == "IllegalMoveError"
+        assert bad["ok"] is False and bad["kind"] == "NotationError"
         assert c.raw("{not json")["ok"] is False
         assert c.ask(cmd="fly")["ok"] is False
         import random

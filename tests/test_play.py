@@ -113,7 +113,7 @@ def test_scripted_game_against_random(variant, tmp_path):
         assert result.exit_code == 0, result.output[-3000:]
         out = result.output
         # the bad move: a clear message and the same position
-        assert "not played: illegal move 'zzz-not-a-move'" in out
+        assert "not played: 'zzz-not-a-move' is not written like a move" in out
         assert "(the position is unchanged" in out
         assert "undone:" in out
         assert "legal moves (type a number" in out
@@ -266,7 +266,7 @@ def test_pseudo_terminal_game(tmp_path):
     plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out)
     assert os.waitstatus_to_exitcode(status) == 0, plain[-2000:]
     assert "\x1b[" in out  # colour on a terminal
-    assert "not played: illegal move" in plain
+    assert "not played: 'zzz-not-a-move' is not written like a move" in plain
     assert "Game over:" in plain
     final = paisho.load_record((tmp_path / "final.txt").read_text())
     assert final.record() == session.game.record()

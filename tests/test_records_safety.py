@@ -3,6 +3,7 @@ errors; the tolerant record reader.  Each test names the numbered item of the is
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -325,3 +326,39 @@ def test_rotated_board_names_columns_along_both_edges(name):
         head = heads[u % 2]
         assert head[end - len(str(u)):end] == str(u), (x, u)
         assert row[end - 2:end].strip(), (x, row)
+
+
+# -- item 7: errors that explain ---------------------------------------------------------------
+
+def test_typos_are_notation_errors_that_say_what_was_expected():
+    game = paisho.new_game("skud", seed=1)
+    game.play("R,W,K,B")
+    game.play("R,W,K,B")
+    before = game.position()
+    with pytest.raises(paisho.NotationError, match=r"\(99,99\) is not a point of the board"):
+        game.play("(99,99)")
+    with pytest.raises(paisho.NotationError, match="expected T\\(x,y\\)"):
+        game.play("R3(0,8")
+    with pytest.raises(paisho.NotationError, match="expected"):
+        game.play("zzz")
+    with pytest.raises(paisho.IllegalMoveError) as exc:
+        game.play("(0,0)-(0,1)")  # well formed: a rules refusal, not a typo
+    assert not isinstance(exc.value, paisho.NotationError) and "no tile on (0,0)" in str(exc.value)
+    assert game.position() == before
+
+
+@pytest.mark.parametrize("move,why", [
+    ("(5,-6)-(-1,-8)", "a Lily moves at most 4 steps"),
+    ("(5,-6)-(-1,-5)", "may not end on (-1,-5), a point of the red garden"),
+    ("(5,-6)-(6,-5)", "may not capture the Boat on (6,-5)"),
+    ("(5,-6)-(7,-5)", "out of reach"),
+    ("(5,-6)-(5,-6)", "must go somewhere"),
+])
+def test_skud_says_why_a_move_is_illegal(move, why):
+    """examples/skud-ring.txt after its first 38 turns (Guest to move, turn 14)."""
+    lines = (Path(__file__).parents[1] / "examples" / "skud-ring.txt").read_text().splitlines()
+    game = paisho.load_record("\n".join(lines[:40]))
+    before = game.position()
+    with pytest.raises(paisho.IllegalMoveError, match=re.escape(why)):
+        game.play(move)
+    assert game.position() == before

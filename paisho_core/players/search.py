@@ -87,7 +87,8 @@ class MCTSPlayer(Player):
         depth0 = base.ply
         n = 0
         if root.order is None and not hidden:
-            n += self._open_root(base, root, moves)
+            stop = None if self.seconds is None else start + self.seconds / 2
+            n += self._open_root(base, root, moves, stop)
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -146,14 +147,19 @@ class MCTSPlayer(Player):
                 self._table[key] = node
         return node, node.visits
 
-    def _open_root(self, base, root: Node, moves: list) -> int:
+    def _open_root(self, base, root: Node, moves: list, stop: Optional[float] = None) -> int:
         """Open every root move (on long lists the ``greedy_width`` most promising by the
         playout weights) and score it once, as greedy would: the search starts from greedy's
-        ranking and spends its budget telling the best few apart.  Returns the evaluations made."""
+        ranking and spends its budget telling the best few apart.  With a time budget the
+        opening stops at ``stop`` (half the budget); the moves left open later, most promising
+        first.  Returns the evaluations made."""
         ranked_moves = ranked(base, moves, self.rng)
-        opened = ranked_moves[:self.greedy_width]
+        opened = []
         start = base.ply
-        for move in opened:
+        for move in ranked_moves[:self.greedy_width]:
+            if opened and stop is not None and time.perf_counter() >= stop:
+                break
+            opened.append(move)
             base.play(move)
             child = self._node_for(base, False)
             value = self._leaf_value(base) if not child.visits else child.value / child.visits
@@ -161,7 +167,7 @@ class MCTSPlayer(Player):
                 base.undo()
             root.children[move.text] = (move, child)
             self._backup([root, child], value)
-        rest = ranked_moves[self.greedy_width:]
+        rest = ranked_moves[len(opened):]
         root.order = rest[::-1]
         return len(opened)
 

@@ -19,6 +19,7 @@ from paisho_core.tiles import other
 
 from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
+from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("skud.yaml")
