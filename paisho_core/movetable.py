@@ -16,12 +16,16 @@ from .game import Move
 class MoveTable:
     """The moves of one action by one tile kind, keyed by ``src << 9 | dst``."""
 
-    __slots__ = ("action", "code", "moves")
+    __slots__ = ("action", "code", "moves", "lists")
+
+    LISTS = 1 << 14
+    """How many (src, ends) answers :meth:`to` keeps before it starts again (a bound on memory)."""
 
     def __init__(self, action: str, code: str) -> None:
         self.action = action
         self.code = code
         self.moves: dict[int, Move] = {}
+        self.lists: dict[int, tuple[Move, ...]] = {}
 
     def one(self, src: int, dst: int) -> Move:
         """The move from ``src`` (-1: a placement) to ``dst``."""
@@ -31,8 +35,14 @@ class MoveTable:
             move = self.moves[src << 9 | dst] = Move(self.action, text, tile=self.code, src=src, dst=dst)
         return move
 
-    def to(self, src: int, ends: int) -> list[Move]:
-        """The moves from ``src`` (-1: placements) to every point of the bitset ``ends``."""
+    def to(self, src: int, ends: int) -> tuple[Move, ...]:
+        """The moves from ``src`` (-1: placements) to every point of the bitset ``ends``, in
+        grid order.  A tile that stays put usually keeps its end points from one position to
+        the next, so the answer is kept per (src, ends)."""
+        key = ends << 9 | (src + 1)
+        found = self.lists.get(key)
+        if found is not None:
+            return found
         moves = self.moves
         base = src << 9
         out = []
@@ -41,7 +51,10 @@ class MoveTable:
             ends ^= low
             dst = low.bit_length() - 1
             out.append(moves.get(base | dst) or self.one(src, dst))
-        return out
+        if len(self.lists) >= self.LISTS:
+            self.lists.clear()
+        found = self.lists[key] = tuple(out)
+        return found
 
 
 _TABLES: dict[tuple[str, str], MoveTable] = {}

@@ -65,10 +65,29 @@ def paisho_setup(game):
 # -- per-decision derived data ----------------------------------------------------------------
 
 def scan(game) -> Scan:
+    """The Scan of the current position, made once per position: the one the turn's end made
+    (see ``_hand_over``) when it is still current, else a new one."""
     s = game.cache.get("scan")
     if s is None:
-        s = game.cache["scan"] = Scan(info(game.variant), game.state, game.options)
+        handed = game.__dict__.pop("_basic_scan", None)
+        log = getattr(game.state, "_log", None)
+        if handed is not None and log is not None and handed[0] is log and handed[1] == len(log):
+            s = handed[2]
+        else:
+            s = Scan(info(game.variant), game.state, game.options)
+        game.cache["scan"] = s
     return s
+
+
+def _hand_over(game, st, s: Scan) -> None:
+    """Keep the Scan of the board a turn ends on (with its harmonies, already counted for the
+    score) for the end check and the next legal-move list, which the game asks for right after
+    clearing its per-position cache.  It is taken only while the same decision is being played
+    and nothing has changed the board since: the state's log of board changes for this
+    decision is the same list, of the same length."""
+    log = getattr(st, "_log", None)
+    if log is not None:
+        game.__dict__["_basic_scan"] = (log, len(log), s)
 
 
 def harmony_pairs(game):
@@ -314,6 +333,7 @@ def _end_turn(game, st, passed: bool = False) -> None:
     if mover != game.options["first_move"]:
         st.turn += 1
     st.to_move = other(mover)
+    _hand_over(game, st, s)  # nothing above changes what a Scan reads
 
 
 def _spring_placed(st, player) -> int:

@@ -141,7 +141,9 @@ def remove(c: Cfg, state, i: int) -> None:
 
 # -- legal moves ------------------------------------------------------------------------------
 
-def _moves(game, player: str) -> list[Move]:
+def _ends(game, player: str):
+    """``(point, kind, end points)`` of each tile of ``player`` that may move, before the
+    escape rule of a captured Lotus under lotus_escape=any_move_that_ends_capture."""
     st = game.state
     c = cfg(game)
     v = view(game)
@@ -151,11 +153,10 @@ def _moves(game, player: str) -> list[Move]:
     own = st.owned[player]
     unsafe = spread(v.attackers[other(player)], c.adjacency)
     captured = v.captured[player]
-    out: list[Move] = []
     if captured and c.lotus_must_move:
         for s in bits(captured):
-            out += table("move", b[s].kind.code).to(s, step(1 << s, empty, c.adjacency) & ~unsafe)
-        return out
+            yield s, b[s].kind.code, step(1 << s, empty, c.adjacency) & ~unsafe
+        return
     hops = Hops(own, occ, c.adjacency)
     for s in bits(own):
         code = b[s].kind.code
@@ -165,29 +166,59 @@ def _moves(game, player: str) -> list[Move]:
                 dests &= ~unsafe
         else:
             dests = hops.destinations(s, c.combo)
+        yield s, code, dests
+
+
+def _must_end_capture(game, c: Cfg, player: str) -> bool:
+    """Whether every move must leave the mover's Lotus uncaptured (checked move by move)."""
+    return bool(view(game).captured[player]) and not c.lotus_must_move
+
+
+def _moves(game, player: str) -> list[Move]:
+    out: list[Move] = []
+    for s, code, dests in _ends(game, player):
         out += table("move", code).to(s, dests)
-    if captured:
-        out = [m for m in out if not _still_captured(game, c, m)]
+    c = cfg(game)
+    if _must_end_capture(game, c, player):
+        out = [m for m in out if not _still_captured(game, c, m.src, m.dst)]
     return out
 
 
-def _still_captured(game, c: Cfg, move) -> bool:
-    """Whether the mover's Lotus is still captured after ``move`` (option
+def _has_move(game, player: str) -> bool:
+    """Whether ``player`` has a legal move (stops at the first one found)."""
+    c = cfg(game)
+    check = _must_end_capture(game, c, player)
+    for s, _code, dests in _ends(game, player):
+        if dests and not check:
+            return True
+        for d in bits(dests):
+            if not _still_captured(game, c, s, d):
+                return True
+    return False
+
+
+def _still_captured(game, c: Cfg, src: int, dst: int) -> bool:
+    """Whether the mover's Lotus is still captured after the move ``src``-``dst`` (option
     lotus_escape=any_move_that_ends_capture)."""
     trial = game.state.copy()
     player = trial.to_move
-    trial.relocate(move.src, move.dst)
-    victims, dies = resolve(c, trial, move.dst)
+    trial.relocate(src, dst)
+    victims, dies = resolve(c, trial, dst)
     for e in victims:
         trial.lift(e)
     if dies:
-        trial.lift(move.dst)
+        trial.lift(dst)
     return bool(View(trial, c).captured[player])
 
 
 @hookimpl
 def paisho_legal_moves(game):
     return _moves(game, game.state.to_move)
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    return _has_move(game, game.state.to_move)
 
 
 # -- applying moves ---------------------------------------------------------------------------
@@ -255,9 +286,7 @@ def paisho_check_end(game):
     elif v.lotus[to] & c.portal and not v.captured[to] & c.portal:
         return Outcome(to, "spirit portal")
     draw = draw_rules(game, c)
-    # Game caches the list it is given here; when a draw rule ends the game the moves are
-    # generated outside the cache so that no stale list outlives the game.
-    stuck = not (_moves(game, to) if draw else game.legal_moves())
+    stuck = not game.has_legal_move()
     if stuck:
         if v.captured[to]:
             return Outcome(mover, "white lotus dead", {"lotus": [LABEL[i] for i in bits(v.captured[to])]})

@@ -216,6 +216,56 @@ def _new_wheel_move(made: dict, code: str, w: int, centre: int, k: int) -> Move:
     return m
 
 
+class _Sides:
+    """What the moves of one player in one position are judged by (see ``_all_moves``)."""
+
+    __slots__ = ("c", "b", "own", "occ", "irises", "foe_b", "captured", "frozen", "deadly",
+                 "wheels", "check")
+
+    def __init__(self, game, player: str, check: bool) -> None:
+        st = game.state
+        c = self.c = cfg(game)
+        r = roles(game)
+        self.b = st.board
+        self.own = st.owned[player]
+        self.occ = st.occupied
+        self.captured = status(game)[player][0]
+        self.frozen = 0 if c.iris_may_move else self.captured
+        self.foe_b = r.bison[other(player)]
+        self.irises = r.iris[player]
+        self.deadly = pressed(self.foe_b, c.adjacency) & c.dead_zone
+        self.wheels = r.wheel[player]
+        self.check = check
+
+
+def _step_ends(p: _Sides):
+    """``(point, end points)`` of each tile of the player that may step or hop, after the
+    checks on Irises (ruling T10/T11)."""
+    c = p.c
+    own, irises, captured, deadly, check = p.own, p.irises, p.captured, p.deadly, p.check
+    hops = Hops(own, p.occ, c.adjacency)
+    m = own & ~p.frozen
+    while m:
+        low = m & -m
+        m ^= low
+        s = low.bit_length() - 1
+        is_iris = irises & low
+        if check and captured and not is_iris:
+            continue  # a Bison or Wheel step never frees an Iris (only Defenses and Wheel turns do)
+        dests = hops.destinations(s, c.combo)
+        if check and is_iris:
+            rest = irises & ~low
+            if rest & deadly:
+                continue  # another Iris is dead whatever this one does
+            dests &= ~deadly
+            if captured:
+                for d in bits(dests):
+                    tracked = captured if not captured & low else (captured & ~low) | (1 << d)
+                    if captured_irises(rest | (1 << d), p.foe_b, c) & tracked:
+                        dests &= ~(1 << d)
+        yield s, dests
+
+
 def _all_moves(game, player: str, check: bool) -> list[Move]:
     """The moves of ``player``; with ``check`` only those that free every captured Iris and
     leave none of the mover's Irises dead (ruling T10/T11).
@@ -226,53 +276,31 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
     per position that tells turns with the same result apart; only a turn that carries Irises
     or Bisons is checked, with one shifted-copies pass when it carries Bisons.
     """
-    st = game.state
-    c = cfg(game)
-    r = roles(game)
-    b = st.board
-    foe = other(player)
-    own = st.owned[player]
-    occ = st.occupied
-    captured = status(game)[player][0]
-    frozen = 0 if c.iris_may_move else captured
+    p = _Sides(game, player, check)
     out: list[Move] = []
-    foe_b = r.bison[foe]
-    irises = r.iris[player]
-    adjacency, combo, zone = c.adjacency, c.combo, c.dead_zone
-    deadly = pressed(foe_b, adjacency) & zone
-    hops = Hops(own, occ, adjacency)
-    m = own & ~frozen
-    while m:
-        low = m & -m
-        m ^= low
-        s = low.bit_length() - 1
-        is_iris = irises & low
-        if check and captured and not is_iris:
-            continue  # a Bison or Wheel step never frees an Iris (only Defenses and Wheel turns do)
-        dests = hops.destinations(s, combo)
-        code = b[s].kind.code
-        moves = table("move", code)
-        if check and is_iris:
-            rest = irises & ~low
-            if rest & deadly:
-                continue  # another Iris is dead whatever this one does
-            dests &= ~deadly
-            if captured:
-                for d in bits(dests):
-                    tracked = captured if not captured & low else (captured & ~low) | (1 << d)
-                    if not captured_irises(rest | (1 << d), foe_b, c) & tracked:
-                        out.append(moves.one(s, d))
-                continue
-        out += moves.to(s, dests)
-    wheels = r.wheel[player]
-    if wheels:
-        _wheel_moves(c, b, wheels, occ, irises, foe_b, captured, deadly, check, out)
+    b = p.b
+    for s, dests in _step_ends(p):
+        out += table("move", b[s].kind.code).to(s, dests)
+    if p.wheels:
+        _wheel_moves(p, out)
     return out
 
 
-def _wheel_moves(c: Cfg, b, wheels: int, occ: int, irises: int, foe_b: int, captured: int,
-                 deadly: int, check: bool, out: list) -> None:
+def _has_move(game, player: str, check: bool) -> bool:
+    """Whether ``player`` has a legal move (stops at the first tile that can step or hop)."""
+    p = _Sides(game, player, check)
+    if any(dests for _s, dests in _step_ends(p)):
+        return True
+    out: list[Move] = []
+    if p.wheels:
+        _wheel_moves(p, out)
+    return bool(out)
+
+
+def _wheel_moves(p: _Sides, out: list) -> None:
     """Append the Wheel actions (see ``_all_moves``) to ``out``."""
+    c, b, wheels, occ, check = p.c, p.b, p.wheels, p.occ, p.check
+    irises, foe_b, captured, deadly = p.irises, p.foe_b, p.captured, p.deadly
     empty = board.PLAYABLE & ~occ
     cls = c.tile_class
     nb = c.nb
@@ -366,6 +394,11 @@ def paisho_legal_moves(game):
     return _all_moves(game, st.to_move, cfg(game).self_harm == "illegal")
 
 
+@hookimpl
+def paisho_has_legal_move(game):
+    return _has_move(game, game.state.to_move, cfg(game).self_harm == "illegal")
+
+
 # -- applying moves ---------------------------------------------------------------------------
 
 def turn_ring(state, centre: int, k: int, rim: str) -> None:
@@ -432,9 +465,7 @@ def paisho_check_end(game):
     if s[mover][1]:
         return Outcome(to, "iris killed", {"dead": [LABEL[i] for i in bits(s[mover][1])]})
     draw = draw_rules(game, c)
-    # Game caches the list it is given here; a game that ends must not keep a stale list, so
-    # when a draw rule applies the moves are generated outside the cache.
-    stuck = not (_all_moves(game, to, c.self_harm == "illegal") if draw else game.legal_moves())
+    stuck = not game.has_legal_move()
     if stuck:
         if s[to][0]:
             return Outcome(mover, "iris not freed", {"captured": [LABEL[i] for i in bits(s[to][0])]})
