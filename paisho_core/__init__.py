@@ -60,3 +60,13 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
     variant.rules.setup(game)
     game._changed()
     return game
+
+
+def __getattr__(name: str) -> Any:
+    """``paisho_core.svg`` (the SVG pictures, :mod:`paisho_core.drawing.svg`) is imported on first
+    use, so the rules engine never loads its drawing tools."""
+    if name == "svg":
+        from .drawing import svg
+
+        return svg
+    raise AttributeError(f"module 'paisho_core' has no attribute {name!r}")

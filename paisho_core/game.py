@@ -647,8 +647,8 @@ class Game:
         return view if view is not None else self.position()
 
     def _repr_svg_(self) -> str:
-        """Jupyter draws a game as its board: :func:`paisho_core.svg.board` with its defaults."""
-        from .svg import board as draw
+        """Jupyter draws a game as its board: :func:`paisho_core.drawing.svg.board` with its defaults."""
+        from .drawing.svg import board as draw
 
         return draw(self)
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import paisho_core as paisho
-from paisho_core import svg
+from paisho_core.drawing import svg
 from tests.test_play_support import available_variants, variant_guard
 
 VARIANTS = available_variants()
@@ -195,7 +195,7 @@ def test_svg_tells_red_and_white_flowers_and_owners_apart():
     """Issue 18: red and white flowers differ without their labels; the Host is drawn light
     and the Guest dark, as the Skud rulebook says ("the Host has light tiles and the Guest has
     dark tiles")."""
-    from paisho_core.style import OWNER_FILL
+    from paisho_core.drawing.style import OWNER_FILL
 
     game = paisho.from_position({"variant": "skud", "to_move": "guest", "phase": "turn", "turn": 3,
                                  "board": [{"x": 0, "y": -8, "tile": "R3", "owner": "guest"},

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 import paisho_core as paisho
 from paisho_core import board, compare, stats
-from paisho_core.cli import app
+from paisho_core.cli.app import app
 from paisho_core.tiles import other
 
 SMALL = dict(games=3, seed=7, max_plies=120, players="random")

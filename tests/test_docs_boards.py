@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from paisho_core.diagram import DiagramError, build, diagram
+from paisho_core.drawing.diagram import DiagramError, build, diagram
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 sys.path.insert(0, str(DOCS / "hooks"))

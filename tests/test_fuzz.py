@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 import paisho_core as paisho
 from paisho_core import variant as variant_module
-from paisho_core.cli import app
+from paisho_core.cli.app import app
 from paisho_core.engine import Engine
 from paisho_core.errors import PaishoError
 from paisho_core.reader import read_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 import paisho_core as paisho
-from paisho_core.cli import app
+from paisho_core.cli.app import app
 
 
 def test_ancient_hot_seat_shows_each_player_only_their_hand():

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import paisho_core as paisho
-from paisho_core.cli import app
+from paisho_core.cli.app import app
 from paisho_core.errors import IllegalMoveError, VariantError
 from paisho_core.variant import load_variant_file, merge_overlay, variant_from_plugin
 
@@ -449,7 +449,7 @@ def test_scaffold_and_installed_packages_are_discovered(tmp_path):
         import runpy
         from importlib.metadata import entry_points
         from typer.testing import CliRunner
-        from paisho_core.cli import app
+        from paisho_core.cli.app import app
         assert "test-scaffolded" in {{ep.name for ep in entry_points(group="paisho.variants")}}
         listed = CliRunner().invoke(app, ["variants"])
         assert listed.exit_code == 0 and "test-scaffolded" in listed.stdout, listed.output

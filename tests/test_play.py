@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 
 import paisho_core as paisho
 from tests.test_play_support import available_variants, variant_guard
-from paisho_core.cli import app
-from paisho_core.play import Session, tile_rules
+from paisho_core.cli.app import app
+from paisho_core.cli.play import Session, tile_rules
 
 SEED = 11
 
@@ -301,7 +301,7 @@ def _midgame(name, plies=40, seed=6):
 def test_text_board_shows_every_point_and_tile(variant):
     """The text board: 249 points, each tile once with its owner's letter, the last turn marked,
     coordinates on the edges; turned variants keep every point's coordinates."""
-    from paisho_core import render
+    from paisho_core.drawing import render
 
     with variant_guard(variant):
         game = _midgame(variant)
@@ -325,7 +325,7 @@ def test_text_board_shows_every_point_and_tile(variant):
 def test_colour_board_is_rich_markup():
     from rich.text import Text
 
-    from paisho_core import render
+    from paisho_core.drawing import render
 
     game = _midgame("skud")
     for line in render.board_lines(game, colour=True):

@@ -21,7 +21,7 @@ from paisho_core.players import (LEVELS, GreedyPlayer, MCTSPlayer, Node, RandomP
                                  evaluate, generic_evaluation, has_hidden_information, make_player,
                                  play_game, result_for)
 from paisho_core.errors import PaishoError
-from paisho_core.play import run_match
+from paisho_core.cli.play import run_match
 
 LONG = os.environ.get("PAISHO_LONG") == "1"
 
@@ -307,7 +307,7 @@ def test_match_json_keeps_its_fields():
 
     from typer.testing import CliRunner
 
-    from paisho_core.cli import app
+    from paisho_core.cli.app import app
 
     result = CliRunner().invoke(app, ["match", "iroh", "--guest", "medium", "--host", "random", "-n", "2",
                                       "--alternate", "--think", "0.02", "--max-plies", "12", "--json"])

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import paisho_core as paisho
-from paisho_core.cli import app
+from paisho_core.cli.app import app
 from paisho_core.engine import Engine
 from paisho_core.variant import load_variant_file
 
@@ -254,7 +254,7 @@ def test_empty_file_is_an_error(tmp_path, command):
 
 
 def _session(tmp_path, save_to):
-    from paisho_core.play import Session
+    from paisho_core.cli.play import Session
 
     s = Session(paisho.new_game("skud", seed=1), {"guest": "human", "host": "human"}, seed=1, colour=False)
     s.save_to = save_to
@@ -313,7 +313,7 @@ def test_version_completion_aliases_and_help():
 
 @pytest.mark.parametrize("name", ["modern", "3-piece"])
 def test_rotated_board_names_columns_along_both_edges(name):
-    from paisho_core import render
+    from paisho_core.drawing import render
 
     lines = render.board_lines(paisho.new_game(name, seed=1))
     heads = [line for line in lines if "x+y=" in line]

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import paisho_core as paisho
-from paisho_core.svg import game_svg
+from paisho_core.drawing.svg import game_svg
 from tests.test_play_support import available_variants, variant_guard
 
 NS = "{http://www.w3.org/2000/svg}"

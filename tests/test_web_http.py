@@ -289,7 +289,7 @@ def test_hot_seat_hides_the_other_hand(client):
 def test_serve_refuses_a_bad_port():
     from typer.testing import CliRunner
 
-    from paisho_core.cli import app
+    from paisho_core.cli.app import app
 
     result = CliRunner().invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2 and "--port" in result.output

@@ -1,7 +1,7 @@
 """MkDocs hook: every ```` ```paisho-board ```` block of a page becomes a board picture, built
-from the position it describes with :mod:`paisho_core.diagram` when the docs are built.
+from the position it describes with :mod:`paisho_core.drawing.diagram` when the docs are built.
 
-The block holds YAML (see :mod:`paisho_core.diagram`); the picture is written next to the page
+The block holds YAML (see :mod:`paisho_core.drawing.diagram`); the picture is written next to the page
 as ``board-N.svg`` and shown as a figure with the block's ``caption``.  A block that cannot be
 built fails the build with the page and the block's number.
 """
@@ -13,7 +13,7 @@ import re
 
 import yaml
 
-from paisho_core.diagram import diagram
+from paisho_core.drawing.diagram import diagram
 
 BLOCK = re.compile(r"^```paisho-board[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 _pending: dict[str, str] = {}

@@ -32,7 +32,7 @@ def child_cpu() -> float:
 def _make_command():
     import typer
 
-    from ..cliutil import InputError, guarded
+    from ..cli.util import InputError, guarded
 
     @guarded
     def cmd(

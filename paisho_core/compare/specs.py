@@ -7,7 +7,7 @@ from pathlib import Path
 
 def resolve_spec(text: str):
     """(variant, options) for one variant argument: a name, ``name:K=V,...`` or a YAML path."""
-    from ..cliutil import variant_and_options
+    from ..cli.util import variant_and_options
 
     return variant_and_options(text)
 

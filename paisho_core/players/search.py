@@ -154,7 +154,7 @@ class MCTSPlayer(Player):
         opening stops at ``stop`` (half the budget); the moves left open later, most promising
         first.  Returns the evaluations made."""
         ranked_moves = ranked(base, moves, self.rng)
-        opened = []
+        opened: list = []
         start = base.ply
         for move in ranked_moves[:self.greedy_width]:
             if opened and stop is not None and time.perf_counter() >= stop:

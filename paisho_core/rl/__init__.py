@@ -244,7 +244,7 @@ class raw_env(AECEnv):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        from ..render import board_lines, describe
+        from ..drawing.render import board_lines, describe
 
         return "\n".join(board_lines(self.game) + [""] + describe(self.game))
 

@@ -38,7 +38,7 @@ def cmd_serve(files: Optional[list[Path]] = typer.Argument(
                                        help="Address to listen on (default: this computer only)."),
               open_browser: bool = typer.Option(False, "--open", help="Open the page in the browser.")):
     """Play in the browser: a local web app on http://127.0.0.1:PORT/."""
-    from ..cliutil import fail, guarded
+    from ..cli.util import fail, guarded
 
     guarded(_serve)(files or [], port, host, open_browser, fail)
 

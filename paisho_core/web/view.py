@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from .. import board
-from ..svg import CELL, board as board_svg, tile_glyph
+from ..drawing.svg import CELL, board as board_svg, tile_glyph
 
 POINT_RE = re.compile(r"\((-?\d+),\s*(-?\d+)\)")
 
@@ -102,7 +102,7 @@ def legend(game) -> list[dict]:
 
 
 def status_view(game) -> dict:
-    from ..render import last_turn_text
+    from ..drawing.render import last_turn_text
 
     st = game.state
     outcome = st.outcome.to_json() if st.outcome is not None else None
@@ -121,7 +121,7 @@ def harmony_view(game) -> list[dict]:
 
 
 def last_move_points(game) -> list[list[int]]:
-    from ..render import last_points
+    from ..drawing.render import last_points
 
     return [list(board.coords(i)) for i in board.bits(last_points(game))]
 

@@ -15,7 +15,7 @@ import json
 import sys
 
 import paisho_core as paisho
-from paisho_core import render
+from paisho_core.drawing import render
 from paisho_core.errors import PaishoError
 from paisho_core.game import Move
 from paisho_core.tiles import PLAYER_CODE, PLAYERS, other

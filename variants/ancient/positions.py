@@ -217,7 +217,7 @@ def paisho_observation(game, player):
     the player cannot know (the shared pool; under ``per_player`` the opponent's reserve: one's
     own reserve is the own set less one's own draws) are emptied, and the draw order is dropped.
     ``hidden`` maps each emptied pile to its size and ``unseen`` counts the tiles that may be in
-    them (the shape :func:`paisho_core.ai.determinize` reads).  The Guest does not see which
+    them (the shape :func:`paisho_core.players.determinize` reads).  The Guest does not see which
     hand hides the ritual tile."""
     pos = game.position()
     o = opts(game)

@@ -11,9 +11,9 @@ from typing import Optional
 
 import typer
 
-from .cliutil import (InputError, _load_game, _load_json, _read, guarded,
+from .util import (InputError, _load_game, _load_json, _read, guarded,
                       variant_and_options)
-from .errors import PaishoError
+from ..errors import PaishoError
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Play, replay and inspect Pai Sho games of every registered variant.")
@@ -40,7 +40,7 @@ def _root(show_version: bool = typer.Option(False, "--version", callback=_versio
 
 def _aliases() -> dict[str, list[str]]:
     """Registered name -> the other names its entry points give it (``3-piece``: ``street``)."""
-    from .variant import _entry_point_modules, get_variant
+    from ..variant import _entry_point_modules, get_variant
 
     out: dict[str, list[str]] = {}
     for name in _entry_point_modules():
@@ -57,7 +57,7 @@ def _aliases() -> dict[str, list[str]]:
 @guarded
 def cmd_variants(json_out: bool = typer.Option(False, "--json", help="Machine-readable output.")):
     """List the registered variants."""
-    from . import get_variant, variants
+    from .. import get_variant, variants
 
     rows = []
     aliases = _aliases()
@@ -86,7 +86,7 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
               seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the new game's chance steps (a shuffle, a draw), so the moves are reproducible."),
               json_out: bool = typer.Option(False, "--json", help="Print variant, player to move, phase, turn and the moves as JSON.")):
     """Print the legal moves of the pending decision, one per line."""
-    from . import from_position, load_record, new_game
+    from .. import from_position, load_record, new_game
 
     if record and position:
         raise InputError("give --record or --position, not both")
@@ -115,8 +115,8 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
                variant: Optional[str] = typer.Option(None, "--variant", help="Variant name or YAML file (a house-rule overlay) to read the record with; needed for records of a YAML variant and for records with no Variant tag."),
                strict: bool = typer.Option(False, "--strict", help="Refuse turns the reader would otherwise repair as the reference engine plays them (each repair is listed).")):
     """Replay a record move by move and print the outcome (and any repaired turns)."""
-    from . import load_record
-    from .record import parse_record
+    from .. import load_record
+    from ..record import parse_record
 
     text = _read(file)
     name = None
@@ -179,8 +179,8 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
 
     A variant YAML (full or overlay) is loaded with its parent and hooks and a game of it is
     started, so a broken hook shows here rather than during play."""
-    from . import new_game
-    from .variant import load_variant_file
+    from .. import new_game
+    from ..variant import load_variant_file
 
     suffix = file.suffix.lower()
     if suffix in (".yaml", ".yml"):
@@ -198,13 +198,14 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
 
 
 # Commands that live in their own modules register themselves here, so each can grow without
-# touching this file: play/show/match (play.py), engine (engine.py), compare (compare/),
-# new-variant (scaffold.py), serve (web/).
-for _module in ("play", "engine", "compare", "scaffold", "web"):
+# touching this file: play/show/match (cli/play.py), engine (engine/), compare (compare/),
+# new-variant (cli/scaffold.py), serve (web/).
+for _module in ("paisho_core.cli.play", "paisho_core.engine", "paisho_core.compare",
+                "paisho_core.cli.scaffold", "paisho_core.web"):
     try:
-        _mod = __import__(f"paisho_core.{_module}", fromlist=["register"])
+        _mod = __import__(_module, fromlist=["register"])
     except ModuleNotFoundError as _exc:
-        if _exc.name != f"paisho_core.{_module}":
+        if _exc.name != _module:
             raise
         continue
     _mod.register(app)

@@ -13,7 +13,7 @@ from typing import Optional
 
 import typer
 
-from .cliutil import InputError, guarded
+from .util import InputError, guarded
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -27,8 +27,8 @@ def module_name(name: str) -> str:
 def default_parent() -> str:
     """The variant a new house rule extends when none is named: the one that reads untagged
     records (the project's reference game), else the first registered one."""
-    from .record import default_variant
-    from .variant import variants
+    from ..record import default_variant
+    from ..variant import variants
 
     found = default_variant()
     if found:
@@ -165,7 +165,7 @@ Edit `{mod}/{mod}.yaml` for data changes (tiles, harmony, clash, options, rules)
 
 def scaffold(name: str, directory: Path, parent: Optional[str] = None, force: bool = False) -> Path:
     """Write the package for variant ``name`` under ``directory``; returns its folder."""
-    from .variant import _entry_point_modules, get_variant
+    from ..variant import _entry_point_modules, get_variant
 
     if not NAME_RE.match(name):
         raise InputError(f"{name!r} is not a variant name: use lower-case letters, digits, '-' "

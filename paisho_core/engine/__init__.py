@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
-from .errors import PaishoError
-from .limits import MAX_REQUEST
+from ..errors import PaishoError
+from ..limits import MAX_REQUEST
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 PROTOCOL = 1
 
@@ -100,12 +100,12 @@ class Engine:
 
     # -- commands ------------------------------------------------------------------------------
     def hello(self, req: dict) -> dict:
-        from . import variants
+        from .. import variants
 
         return {"engine": "paisho", "protocol": PROTOCOL, "variants": variants()}
 
     def variants(self, req: dict) -> dict:
-        from . import get_variant, variants
+        from .. import get_variant, variants
 
         out = []
         for name in variants():
@@ -118,8 +118,8 @@ class Engine:
         return {"variants": out}
 
     def new(self, req: dict) -> dict:
-        from . import new_game
-        from .cliutil import variant_and_options
+        from .. import new_game
+        from ..cli.util import variant_and_options
 
         name = self.field(req, "variant", str)
         options = self.field(req, "options", dict, None) or {}
@@ -130,14 +130,14 @@ class Engine:
         return self.summary()
 
     def load(self, req: dict) -> dict:
-        from . import load_record
+        from .. import load_record
 
         game = self.game = load_record(self.field(req, "record", str), source="record")
         game.auto_chance = True  # later draws are made by the game, as after new
         return self.summary()
 
     def load_position(self, req: dict) -> dict:
-        from . import from_position
+        from .. import from_position
 
         self.game = from_position(self.field(req, "position", dict), source="position")
         return self.summary()
@@ -163,7 +163,7 @@ class Engine:
         return {"undone": str(g.undo()), **self.summary()}
 
     def state(self, req: dict) -> dict:
-        from .render import harmonies_of
+        from ..drawing.render import harmonies_of
 
         g = self.need_game()
         return {**self.summary(), "position": g.position(),
@@ -185,7 +185,7 @@ class Engine:
 
     def go(self, req: dict) -> dict:
         """The computer's choice for the pending decision (played when ``play`` is true)."""
-        from .players import PLAYER_KINDS, check_kind, make_player
+        from ..players import PLAYER_KINDS, check_kind, make_player
 
         g = self.need_game()
         if g.outcome is not None:

@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from . import render
-from .errors import PaishoError
+from ..drawing import render
+from ..errors import PaishoError
 
 
 class InputError(PaishoError):
@@ -22,7 +22,7 @@ def fail(message: str) -> None:
 
 def _read(path: Path) -> str:
     """A file's text, held to the size limits of :mod:`paisho_core.limits`."""
-    from .limits import MAX_TEXT
+    from ..limits import MAX_TEXT
 
     try:
         if path.is_file() and path.stat().st_size > 4 * MAX_TEXT:
@@ -40,7 +40,7 @@ def _read(path: Path) -> str:
 
 
 def _load_json(path: Path):
-    from .reader import parse_json
+    from ..reader import parse_json
 
     return parse_json(_read(path), str(path))
 
@@ -60,7 +60,7 @@ def _parse_options(text: Optional[str]) -> dict:
 def variant_and_options(text: str, options_json: Optional[str] = None, pairs=(), files: bool = True):
     """Resolve a variant argument (name, ``name:K=V,...`` or, with ``files``, a YAML file the
     user named) plus --options JSON and --option K=V pairs into (Variant, options)."""
-    from .variant import parse_option_pairs, resolve
+    from ..variant import parse_option_pairs, resolve
 
     variant, opts = resolve(text, files=files)
     opts.update(_parse_options(options_json))
@@ -71,7 +71,7 @@ def variant_and_options(text: str, options_json: Optional[str] = None, pairs=(),
 
 def _load_game(path: Path, variant: Optional[str] = None):
     """A game from a record or a position file (a position is a JSON object)."""
-    from .reader import read_game
+    from ..reader import read_game
 
     return read_game(_read(path), source=str(path), variant=variant)
 

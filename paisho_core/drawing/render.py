@@ -2,7 +2,7 @@
 
 Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
 and its code (``gR3``), the Host's light and the Guest's darker in colour (one convention
-with the SVG: :mod:`paisho_core.style`); an empty point shows its area (``r`` red garden, ``w`` white garden,
+with the SVG: :mod:`paisho_core.drawing.style`); an empty point shows its area (``r`` red garden, ``w`` white garden,
 ``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
 touched are marked ``>`` in plain text and highlighted in colour; a tile the variant flags
 (trapped, drained...) is marked ``*``.  Coordinates run along the edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
@@ -11,12 +11,12 @@ screen row is labelled with the coordinates of its two end points.
 """
 from __future__ import annotations
 
-from . import board
+from .. import board
 from .style import TERMINAL_STYLE
-from .tiles import PLAYER_CODE, PLAYERS
+from ..tiles import PLAYER_CODE, PLAYERS
 
 OWNER_LETTER = {"host": "h", "guest": "g"}
-OWNER_STYLE = TERMINAL_STYLE  # Host light, Guest dark (paisho_core.style)
+OWNER_STYLE = TERMINAL_STYLE  # Host light, Guest dark (paisho_core.drawing.style)
 AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": ""}
 EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black"}
 LAST_STYLE = "on #5a4a00"
@@ -56,7 +56,7 @@ def last_turn_text(game) -> str:
     turns = game.turns()
     if not turns:
         return ""
-    from .record import format_turn
+    from ..record import format_turn
 
     number, player, moves = turns[-1]
     body = format_turn(game, moves) or "".join(str(m) for m in moves)

@@ -1,5 +1,5 @@
 """One colour convention for every picture of a board: text on a terminal
-(:mod:`paisho_core.render`) and SVG (:mod:`paisho_core.svg`).
+(:mod:`paisho_core.drawing.render`) and SVG (:mod:`paisho_core.drawing.svg`).
 
 The printed rules give the Host light tiles and the Guest dark ones, so everything drawn here
 does the same: the Host's tiles ivory, the Guest's dark brown, on the board, in harmony lines

@@ -3,7 +3,7 @@
 ``Game._repr_svg_`` calls it with its defaults, so a game draws itself in Jupyter.
 
 The picture: a round board, gardens coloured, gates marked; each tile a disc in its owner's
-colour (:data:`paisho_core.style.OWNER_FILL`: the Host light, the Guest dark, as the printed
+colour (:data:`paisho_core.drawing.style.OWNER_FILL`: the Host light, the Guest dark, as the printed
 rules say) holding an emblem that tells the kind apart without reading its label: the emblem's
 colour is the kind's ``colour`` from the variant YAML (red and white flowers differ at a
 glance), its shape the kind's group (disc, diamond, square, triangle...), and a numbered kind
@@ -22,14 +22,14 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-from . import board as grid
+from .. import board as grid
 from .render import is_rotated, last_points, last_turn_text
 from .style import (AREA_FILL, EMBLEM_FILL, EMBLEM_TEXT, LAST_COLOUR, OWNER_FILL, OWNER_STROKE,
                     OWNER_TEXT, PALETTE)
-from .tiles import PLAYERS, TileKind
+from ..tiles import PLAYERS, TileKind
 
 if TYPE_CHECKING:
-    from .game import Game, Harmony, Move
+    from ..game import Game, Harmony, Move
 
 Point = tuple[int, int]
 

@@ -12,10 +12,10 @@ from typing import Any, Optional
 
 import typer
 
-from . import board
-from .cliutil import InputError, _load_game, _read, _show, guarded, variant_and_options
-from .errors import PaishoError
-from .tiles import PLAYERS, other
+from .. import board
+from .util import InputError, _load_game, _read, _show, guarded, variant_and_options
+from ..errors import PaishoError
+from ..tiles import PLAYERS, other
 
 HELP = """\
 Type a move in notation (for example R3(0,-8) or (0,-8)-(0,-5)), or a point such as (0,-8) to
@@ -59,7 +59,7 @@ def cmd_show(file: Path = typer.Argument(..., help="A record or a position (JSON
         while len(game.turns()) > move:
             game.undo()
     if svg:
-        from .svg import game_svg
+        from ..drawing.svg import game_svg
 
         try:
             svg.write_text(game_svg(game), "utf-8")
@@ -76,7 +76,7 @@ class Session:
     """One terminal game: who plays each side, the input loop and its commands."""
 
     def __init__(self, game, sides: dict, seed=None, think: Optional[float] = None, colour=None) -> None:
-        from .players import make_player
+        from ..players import make_player
 
         self.game = game
         self.kinds = sides
@@ -342,7 +342,7 @@ class Session:
             self.show()
 
     def hint(self) -> None:
-        from .players import GreedyPlayer, make_player
+        from ..players import GreedyPlayer, make_player
 
         game = self.game
         if self.think and self.think > 0.5:
@@ -420,7 +420,7 @@ def _doc_lines(variant: str, tile_name: str, limit: int = 4) -> list[str]:
 
 
 def _side(value: str, flag: str) -> str:
-    from .players import LEVELS, PLAYER_KINDS, check_kind
+    from ..players import LEVELS, PLAYER_KINDS, check_kind
 
     if value == "human":
         return value
@@ -444,7 +444,7 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
              save: Optional[Path] = typer.Option(None, "--save", help="Offer to write the record here when the game ends or is interrupted (Enter saves, 'no' skips)."),
              plain: bool = typer.Option(False, "--plain", help="No colour even on a terminal.")):
     """Play a game at the terminal: people against each other or against the computer."""
-    from . import load_record, new_game
+    from .. import load_record, new_game
 
     sides = {"guest": _side(guest, "--guest"), "host": _side(host, "--host")}
     v, opts = variant_and_options(variant, options, option)
@@ -468,8 +468,8 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
 
     A game stopped by ``max_plies`` is counted by the evaluation of the final position
     (:func:`paisho_core.players.result_for`) and reported as capped."""
-    from . import new_game
-    from .players import make_player, play_game, result_for
+    from .. import new_game
+    from ..players import make_player, play_game, result_for
 
     tally: dict[str, Any] = {"games": 0, "capped": 0, "draws": 0, "points": {guest: 0.0, host: 0.0} if guest != host else {},
              "wins": {}, "results": []}

@@ -15,7 +15,7 @@ A description is a mapping (the YAML of a ```` ```paisho-board ```` block in a d
     play: ["(0,-3)-(0,0)"]        # decisions played on that position; the last one is ringed
     legal: ["(0,-3)-(0,0)"]       # decisions the picture claims legal / illegal in the position
     illegal: ["(0,-3)-(3,-3)"]    # drawn: checked, so a picture never says what the rules do not
-    harmonies: true               # then every keyword of paisho_core.svg.board:
+    harmonies: true               # then every keyword of paisho_core.drawing.svg.board:
     arrows: [[[0, -3], [0, 0]]]   # lastmove, harmonies, arrows, fill, flipped, size,
     fill: {"2,2": "#7fb3ff"}      # coordinates, legend, caption
     caption: "..."
@@ -30,9 +30,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from . import from_position, load_record, new_game
-from .errors import PaishoError
-from .game import Game
+from .. import from_position, load_record, new_game
+from ..errors import PaishoError
+from ..game import Game
 from .svg import board
 
 DRAWING_KEYS = ("lastmove", "harmonies", "arrows", "fill", "orientation", "flipped", "size",
@@ -126,7 +126,7 @@ def build(spec: Mapping[str, Any]) -> Game:
 
 
 def options(spec: Mapping[str, Any], game: Game) -> dict[str, Any]:
-    """The keywords of :func:`paisho_core.svg.board` a description asks for."""
+    """The keywords of :func:`paisho_core.drawing.svg.board` a description asks for."""
     out: dict[str, Any] = {k: spec[k] for k in DRAWING_KEYS if k in spec}
     if "arrows" in out:
         out["arrows"] = [(_point(a, "arrows"), _point(b, "arrows")) for a, b in out["arrows"]]
@@ -139,7 +139,7 @@ def options(spec: Mapping[str, Any], game: Game) -> dict[str, Any]:
 
 def diagram(spec: Mapping[str, Any]) -> str:
     """The SVG picture of a description; with ``terminal: true``, the board as the terminal
-    shows it (:mod:`paisho_core.render`, exported by Rich) instead of the round board."""
+    shows it (:mod:`paisho_core.drawing.render`, exported by Rich) instead of the round board."""
     game = build(spec)
     if spec.get("terminal"):
         return terminal(game, str(spec.get("title") or game.variant.title))

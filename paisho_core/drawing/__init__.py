@@ -1,0 +1,1 @@
+"""Pictures of games: SVG boards, terminal boards and the docs' board diagrams."""
