@@ -142,9 +142,9 @@ def test_unknown_tables_and_actions(client):
 
 
 @pytest.mark.parametrize("body, status, words", [
-    ({"move": "R3(0,-8)"}, 400, "illegal move"),
-    ({"move": "(99,99)"}, 400, "illegal"),
-    ({"move": ""}, 400, "illegal"),
+    ({"move": "R3(0,-8)"}, 400, "not written like a move of this decision"),  # a plant during the accent choice
+    ({"move": "(99,99)"}, 400, "not a point of the board"),
+    ({"move": ""}, 400, "not written like a move"),
     ({"move": 12}, 400, "must be a string"),
     ({"move": ["R,R,W,W"]}, 400, "must be a string"),
     ({"move": None}, 400, "missing field"),
