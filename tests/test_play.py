@@ -21,6 +21,9 @@ import pytest
 from typer.testing import CliRunner
 
 import paisho_core as paisho
+from functools import partial
+
+from tests.test_play_support import midgame as support_midgame
 from tests.test_play_support import available_variants, variant_guard
 from paisho_core.cli.app import app
 from paisho_core.cli.play import Session, tile_rules
@@ -287,14 +290,7 @@ def test_house_rule_overlay_plays(tmp_path):
     assert "hint (greedy" in result.output
 
 
-def _midgame(name, plies=40, seed=6):
-    game = paisho.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.outcome is not None or not game.legal_moves():
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+_midgame = partial(support_midgame, plies=40, seed=6)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

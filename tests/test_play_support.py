@@ -6,6 +6,7 @@ or whose own code raises during a test, is skipped with the reason instead of fa
 from __future__ import annotations
 
 import contextlib
+import random
 import traceback
 from pathlib import Path
 
@@ -42,3 +43,14 @@ def variant_guard(name: str):
             where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}"
             pytest.skip(f"{name}: the variant raised {type(exc).__name__} at {where}: {exc}")
         raise
+
+
+def midgame(name: str, plies: int = 40, seed: int = 5):
+    """A game of ``name`` after ``plies`` seeded random decisions (fewer if it ends first)."""
+    game = paisho.new_game(name, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.outcome is not None or not game.legal_moves():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game

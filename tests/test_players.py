@@ -16,6 +16,9 @@ import random
 import pytest
 
 import paisho_core as paisho
+from functools import partial
+
+from tests.test_play_support import midgame as support_midgame
 from tests.test_play_support import available_variants, variant_guard
 from paisho_core.players import (LEVELS, GreedyPlayer, MCTSPlayer, Node, RandomPlayer, determinize,
                                  evaluate, generic_evaluation, has_hidden_information, make_player,
@@ -29,14 +32,7 @@ LONG = os.environ.get("PAISHO_LONG") == "1"
 VARIANTS = available_variants()
 
 
-def midgame(name: str, seed: int = 3, plies: int = 16):
-    game = paisho.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.outcome is not None or not game.legal_moves():
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+midgame = partial(support_midgame, plies=16, seed=3)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

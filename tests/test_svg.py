@@ -9,20 +9,16 @@ import pytest
 
 import paisho_core as paisho
 from paisho_core.drawing.svg import game_svg
+from functools import partial
+
+from tests.test_play_support import midgame as support_midgame
 from tests.test_play_support import available_variants, variant_guard
 
 NS = "{http://www.w3.org/2000/svg}"
 VARIANTS = available_variants()
 
 
-def midgame(name: str, plies: int = 60, seed: int = 5):
-    game = paisho.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.outcome is not None or not game.legal_moves():
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+midgame = partial(support_midgame, plies=60, seed=5)
 
 
 def classes(el) -> set:
