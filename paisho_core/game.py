@@ -6,7 +6,7 @@ from array import array
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import board
 from .board import TRANSPOSE
@@ -16,6 +16,11 @@ from .outcome import Outcome
 from .position import to_position
 from .tiles import PLAYER_CODE, PLAYERS, Tile
 from .zobrist import position_key, tile_value
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
+    from .variant import Variant
 
 
 class Move:
@@ -281,17 +286,17 @@ class State:
         pile = self.pile(name, player)
         pile[code] = pile.get(code, 0) + n
 
-    def count(self, name: str, player: str, codes=None) -> int:
+    def count(self, name: str, player: str, codes: Collection[str] | None = None) -> int:
         pile = self.piles.get(name, {}).get(player, {})
         if codes is None:
             return sum(pile.values())
         return sum(n for c, n in pile.items() if c in codes)
 
-    def tiles(self, player: str | None = None):
+    def tiles(self, player: str | None = None) -> list[tuple[int, Tile]]:
         """(point, tile) pairs on the board, in grid order."""
         mask = self.occupied if player is None else self.owned[player]
         b = self.board
-        return [(i, b[i]) for i in board.bits(mask)]
+        return cast("list[tuple[int, Tile]]", [(i, b[i]) for i in board.bits(mask)])
 
 
 _COMPARED = ("board", "next_ident", "occupied", "occupied_t", "owned", "piles",
@@ -310,7 +315,8 @@ class Game:
     _list_follows = 0
     """Whether recent end checks were followed by the whole list (> 0) or not (<= 0)."""
 
-    def __init__(self, variant, options: dict, seed=None, auto_chance: bool = True) -> None:
+    def __init__(self, variant: Variant, options: dict[str, Any], seed: int | str | None = None,
+                 auto_chance: bool = True) -> None:
         self.variant = variant
         self.options = options
         self.seed = seed
@@ -336,7 +342,7 @@ class Game:
         return self.variant.name
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.state.outcome
 
     @property
@@ -422,7 +428,7 @@ class Game:
             self._legal_index = {m.text: m for m in self.legal_moves()}
         return self._legal_index
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         """``[(move, probability)]`` if the pending decision is a chance step, else None."""
         if self.state.outcome is not None:
             return None
@@ -442,7 +448,7 @@ class Game:
         return list(self.rules.status(self) or [])
 
     # -- changes -------------------------------------------------------------------------------
-    def play(self, move) -> Move:
+    def play(self, move: Move | str) -> Move:
         """Play one decision (a Move or its notation), or a whole turn written ``<n><P>.<body>``.
 
         Raises IllegalMoveError, leaving the game unchanged, if it is not legal.
@@ -601,9 +607,11 @@ class Game:
         if len(kept) > self.KEEP_LEGAL:
             kept[-self.KEEP_LEGAL - 1] = None
 
-    def sample_chance(self, outcomes=None) -> Move:
+    def sample_chance(self, outcomes: list[tuple[Move, float]] | None = None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
         outcomes = outcomes or self.chance_outcomes()
+        if not outcomes:
+            raise IllegalMoveError("sample_chance: the pending decision is not a chance step")
         self.used_chance = True
         rng = random.Random(f"{self.seed}:{len(self._history)}")
         moves = [m for m, _ in outcomes]
@@ -829,7 +837,7 @@ _PROBED_EARLY, _PROBED_LIST = 1, 2  # how has_legal_move answered at the current
 _FOLLOW_LIMIT = 2  # Game._list_follows stays within -2..2: the last few positions decide
 
 
-def settings(game, factory):
+def settings(game: Game, factory: Callable[[Game], Any]) -> Any:
     """``factory(game)`` built once per variant and options and shared by every game (and copy)
     that has them: rule settings a hooks module derives from the YAML and the options."""
     memo = game.__dict__.setdefault("_settings", {})
