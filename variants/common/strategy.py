@@ -170,19 +170,58 @@ def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
     return value
 
 
-GARDEN_WEIGHTS = {"plant": 3.0, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+GARDEN_WEIGHTS = {"plant": 1.5, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+
+CIRCLE = ("R3", "R4", "R5", "W3", "W4", "W5")
+"""The circle of harmony of the garden games: neighbours on it harmonize."""
+_NEXT = {c: {CIRCLE[(k - 1) % 6], CIRCLE[(k + 1) % 6]} for k, c in enumerate(CIRCLE)}
+LOTUS = "L"
+
+
+def _partners(code: str) -> set | None:
+    """Codes a flower of ``code`` harmonizes with (the White Lotus: every basic flower)."""
+    if code == LOTUS:
+        return set(CIRCLE)
+    return (_NEXT[code] | {LOTUS}) if code in _NEXT else None
 
 
 def garden_weights(game, moves) -> list[float]:
-    """Planting brings the game to its count and builds harmonies, so it is preferred; a capture
-    four times, a move toward the centre (where rings are short) a little more."""
+    """How promising each move looks before it is played.  An arrange (or plant) whose flower
+    ends on a row or column holding one of the mover's harmony partners (a harmony once the line
+    is clear) is weighted up for each such line, more when the partner is across a midline
+    (ring progress, the count); a capture four times; a move toward the centre (where rings are
+    short) a little more; planting a little above a plain arrange.  Reading one's partners once
+    per list keeps this cheap: greedy and the search try only the most promising moves."""
+    st = game.state
+    me = st.to_move
+    board_ = st.board
+    rows: dict = {}
+    cols: dict = {}
+    for i, t in st.tiles(me):
+        x, y = coords(i)
+        rows.setdefault(y, []).append((x, t.kind.code, i))
+        cols.setdefault(x, []).append((y, t.kind.code, i))
     out = []
     for m in moves:
         w = GARDEN_WEIGHTS.get(m.action, 1.0)
-        if takes(game, m):
-            w *= 4.0
         dst = m.dst if m.dst is not None else -1
         if dst >= 0:
+            if takes(game, m):
+                w *= 4.0
+            x, y = coords(dst)
+            src = m.src if m.src is not None else -1
+            tile = board_[src] if src >= 0 else None
+            code = tile.kind.code if tile is not None else getattr(m, "tile", None)
+            want = _partners(code) if code else None
+            if want:
+                bonus = 0.0
+                for line, at in ((rows.get(y, ()), x), (cols.get(x, ()), y)):
+                    best = 0.0
+                    for pos, other_code, i in line:
+                        if i != src and other_code in want:
+                            best = max(best, 3.0 if pos * at < 0 else 1.5)
+                    bonus += best
+                w *= 1.0 + bonus
             w *= 1.0 + 1.0 / (1 + centre_distance(dst))
         out.append(w)
     return out
