@@ -41,6 +41,8 @@ class Roles:
                     self.code.setdefault(tag, k.code)
                     self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
         self.stops = {k.code: k.stops for k in ts.kinds}
+        self.basic_or_wild = self.basic | frozenset(variant.wild)
+        self.basic_or_orchid = self.basic | frozenset(self.codes.get("orchid", ()))
         self.move = {k.code: k.move for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
@@ -545,6 +547,59 @@ def line_cancelled(rock_mask: int, a: int, horizontal: bool) -> bool:
 
 
 _COLUMN = sum(1 << (k * board.SIZE) for k in range(board.SIZE))
+
+
+def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
+    """The harmony pairs ``(a, b, owners)`` of the current board, ``a`` ascending: the pairs
+    ``pairs_at(a)`` gives for each tile ``a`` of ``able`` (with its nearest tile east, then
+    north), memoised in :func:`derived`.
+
+    Carried from the previous memo's pairs when it can be: a tile's pairs change only if it, its
+    line neighbours or its ``status`` changed (``status``: a bitset the variant derives from the
+    board, drained or boosted tiles; it must capture every non-local effect but those of
+    ``fixed``).  ``fixed``: the tiles whose presence changes pairs far away (Rocks cancelling
+    rows and columns, Lion Turtles); when one of them changed, every pair is recomputed."""
+    memo = derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
+    lines_ = lines(game)
+    carried = _carried(memo, "pair_map")
+    touched = memo.get("relinked")
+    if carried is not None and touched is not None:
+        prev, old, found = carried
+        if found & (fixed | prev["pair_fixed"]) or fixed != prev["pair_fixed"]:
+            carried = None
+    if carried is None or touched is None:
+        pair_map = {}
+        for a in bits(able):
+            got = pairs_at(a)
+            if got:
+                pair_map[a] = got
+    else:
+        changed = found | (prev["pair_status"] ^ status)
+        again = changed | touched
+        for p in bits(changed):
+            around = lines_.get(p)
+            if around is not None:
+                w, so = around[1], around[3]
+                if w >= 0:
+                    again |= 1 << w
+                if so >= 0:
+                    again |= 1 << so
+        pair_map = dict(old)
+        for a in bits(again):
+            got = pairs_at(a) if (able >> a) & 1 else None
+            if got:
+                pair_map[a] = got
+            else:
+                pair_map.pop(a, None)
+    memo["pair_map"], memo["pair_status"], memo["pair_fixed"] = pair_map, status, fixed
+    out: list = []
+    for a in sorted(pair_map):
+        out += pair_map[a]
+    memo["pairs"] = out
+    return out
 
 
 def harmony_list(state, pairs):

@@ -69,13 +69,19 @@ def boosted(game) -> int:
     return garden.memoised(game, "boosted", _boosted)
 
 
-def _pairs(game):
-    """Fire harmonies (reference 3.4) as (a, b, owners)."""
+def pairs(game):
+    """Fire harmonies (reference 3.4) as (a, b, owners), carried from the previous board where
+    only a few tiles changed (``garden.harmony_pairs``)."""
+    memo = garden.derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
     r = roles(game.variant)
     state = game.state
     b = state.board
     cm = garden.board_masks(game)
-    if game.options.get("EtherealAccentTiles"):  # harmony lines pass through accents
+    ethereal = game.options.get("EtherealAccentTiles")
+    if ethereal:  # harmony lines pass through accents
         accents = garden.mask_of_codes(cm, r.accent)
         lines = garden.line_neighbours(
             (state.occupied | GATES) & ~accents,
@@ -87,10 +93,11 @@ def _pairs(game):
     same_colour = game.options.get("RockBuffSameColour")
     lotuses = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
     # tiles that harmonise: basic flowers and Orchids among themselves, a Lotus with either
-    able = (garden.mask_of_codes(cm, r.basic | set(r.codes.get("orchid", ()))) | lotuses) & ~GATES
+    able = (garden.mask_of_codes(cm, r.basic_or_orchid) | lotuses) & ~GATES
     harmonises = r.harmonises
-    out = []
-    for a in bits(able):
+
+    def pairs_at(a: int) -> list:
+        out = []
         ta = b[a]
         a_lotus = (lotuses >> a) & 1
         e, _w, n, _s = lines[a]
@@ -111,11 +118,12 @@ def _pairs(game):
                 buff = ta.kind.colour is not None and ta.kind.colour == tq.kind.colour
             if buff or tq.kind.code in harmonises[ta.kind.code]:
                 out.append((a, q, (ta.owner,)))
-    return out
+        return out
 
-
-def pairs(game):
-    return garden.memoised(game, "pairs", _pairs)
+    if ethereal:
+        got = memo["pairs"] = [pair for a in bits(able) for pair in pairs_at(a)]
+        return got
+    return garden.harmony_pairs(game, able, boost, rocks, pairs_at)
 
 
 @hookimpl

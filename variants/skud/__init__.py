@@ -86,8 +86,13 @@ def flags(game):
     return garden.memoised(game, "flags", _flags)
 
 
-def _pairs(game):
-    """Harmonies as (a, b, owners) with a west of / below b (reference 2.7)."""
+def pairs(game):
+    """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
+    previous board where only a few tiles changed (``garden.harmony_pairs``)."""
+    memo = garden.derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
@@ -102,9 +107,10 @@ def _pairs(game):
         turtle_zone |= AROUND[t]
     harmonises = r.harmonises
     # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
-    able = garden.mask_of_codes(cm, r.basic | wild) & ~GATES & ~drained
-    out = []
-    for a in bits(able):
+    able = garden.mask_of_codes(cm, r.basic_or_wild) & ~GATES & ~drained
+
+    def pairs_at(a: int) -> list:
+        out = []
         ta = b[a]
         ca = ta.kind.code
         e, _w, n, _s = lines[a]
@@ -131,11 +137,9 @@ def _pairs(game):
                 out.append((a, q, (ta.owner,)))
             elif ta.owner == tq.owner and cq in harmonises[ca]:
                 out.append((a, q, (ta.owner,)))
-    return out
+        return out
 
-
-def pairs(game):
-    return garden.memoised(game, "pairs", _pairs)
+    return garden.harmony_pairs(game, able, drained, rocks | turtles, pairs_at)
 
 
 @hookimpl
