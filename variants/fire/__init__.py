@@ -50,15 +50,14 @@ def paisho_setup(game):
 def _boosted(game) -> int:
     """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
     White Lotus."""
-    r = roles(game.variant)
     st = game.state
-    cm = garden.board_masks(game)
-    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ()))
+    gm = garden.group_masks(game)
+    knotweeds = gm.get("knotweed", 0)
     if not knotweeds:
         return 0
-    excluded = garden.mask_of_codes(cm, r.accent)
+    excluded = gm.get("accent", 0)
     if not game.options.get("KnotweedBoostsLotus"):
-        excluded |= garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+        excluded |= gm.get("lotus", 0)
     near = 0
     for k in bits(knotweeds):
         near |= AROUND[k]
@@ -79,21 +78,21 @@ def pairs(game):
     r = roles(game.variant)
     state = game.state
     b = state.board
-    cm = garden.board_masks(game)
+    gm = garden.group_masks(game)
     ethereal = game.options.get("EtherealAccentTiles")
     if ethereal:  # harmony lines pass through accents
-        accents = garden.mask_of_codes(cm, r.accent)
+        accents = gm.get("accent", 0)
         lines = garden.line_neighbours(
             (state.occupied | GATES) & ~accents,
             (state.occupied_t | GATES_T) & ~garden.transpose_mask(accents))
     else:
         lines = garden.lines(game)
-    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
+    rocks = gm.get("rock", 0)
     boost = boosted(game)
     same_colour = game.options.get("RockBuffSameColour")
-    lotuses = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    lotuses = gm.get("lotus", 0)
     # tiles that harmonise: basic flowers and Orchids among themselves, a Lotus with either
-    able = (garden.mask_of_codes(cm, r.basic_or_orchid) | lotuses) & ~GATES
+    able = (gm.get("basic_or_orchid", 0) | lotuses) & ~GATES
     harmonises = r.harmonises
 
     def pairs_at(a: int) -> list:
