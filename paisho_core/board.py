@@ -10,7 +10,7 @@ variant.  Variants name extra point sets (ports, portals, starting layouts) in t
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 SIZE = 17
 HALF = 8
@@ -140,7 +140,7 @@ for _i in POINTS:
     AROUND[_i] = _m
 
 
-def mask_of(points) -> int:
+def mask_of(points: Iterable[tuple[int, int] | int]) -> int:
     """Bitset of an iterable of (x, y) pairs or grid indices."""
     m = 0
     for p in points:

@@ -6,7 +6,7 @@ from array import array
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import board
 from .board import TRANSPOSE
@@ -16,6 +16,11 @@ from .outcome import Outcome
 from .position import to_position
 from .tiles import PLAYER_CODE, PLAYERS, Tile
 from .zobrist import position_key, tile_value
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
+    from .variant import Variant
 
 
 class Move:
@@ -92,7 +97,8 @@ class Harmony:
         return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
 
 
-_NO_IDENTS = bytes(4 * board.NCELLS)
+_NO_IDENTS = bytes(2 * board.NCELLS)
+_SHORT_IDENT = 0x7FFF  # identities fit 2 bytes a point until a game hands out more than this
 
 
 class State:
@@ -119,7 +125,7 @@ class State:
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
-        self.ident = array("i", _NO_IDENTS)  # 4 bytes a point: half a list's size
+        self.ident = array("h", _NO_IDENTS)  # 2 bytes a point (4 once identities outgrow them)
         self.next_ident = 1
         self.occupied = 0
         self.occupied_t = 0
@@ -206,6 +212,8 @@ class State:
         if not ident:
             ident = self.next_ident
             self.next_ident += 1
+            if ident > _SHORT_IDENT and self.ident.typecode == "h":
+                self.ident = array("i", self.ident)
         self.ident[i] = ident
         bit = 1 << i
         self.occupied |= bit
@@ -278,17 +286,17 @@ class State:
         pile = self.pile(name, player)
         pile[code] = pile.get(code, 0) + n
 
-    def count(self, name: str, player: str, codes=None) -> int:
+    def count(self, name: str, player: str, codes: Collection[str] | None = None) -> int:
         pile = self.piles.get(name, {}).get(player, {})
         if codes is None:
             return sum(pile.values())
         return sum(n for c, n in pile.items() if c in codes)
 
-    def tiles(self, player: str | None = None):
+    def tiles(self, player: str | None = None) -> list[tuple[int, Tile]]:
         """(point, tile) pairs on the board, in grid order."""
         mask = self.occupied if player is None else self.owned[player]
         b = self.board
-        return [(i, b[i]) for i in board.bits(mask)]
+        return cast("list[tuple[int, Tile]]", [(i, b[i]) for i in board.bits(mask)])
 
 
 _COMPARED = ("board", "next_ident", "occupied", "occupied_t", "owned", "piles",
@@ -301,7 +309,14 @@ class Game:
     :func:`paisho_core.from_position`.
     """
 
-    def __init__(self, variant, options: dict, seed=None, auto_chance: bool = True) -> None:
+    _probed = 0
+    """Set when :meth:`has_legal_move` answered at this position (``_PROBED_EARLY`` by the
+    early exit, ``_PROBED_LIST`` by building the list), cleared once the list is asked for."""
+    _list_follows = 0
+    """Whether recent end checks were followed by the whole list (> 0) or not (<= 0)."""
+
+    def __init__(self, variant: Variant, options: dict[str, Any], seed: int | str | None = None,
+                 auto_chance: bool = True) -> None:
         self.variant = variant
         self.options = options
         self.seed = seed
@@ -327,7 +342,7 @@ class Game:
         return self.variant.name
 
     @property
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.state.outcome
 
     @property
@@ -359,8 +374,14 @@ class Game:
         if self.state.outcome is not None:
             return []
         if self._legal is None:
+            if self._probed:  # the end check's early exit was not enough: count it
+                self._probed = 0
+                if self._list_follows < _FOLLOW_LIMIT:
+                    self._list_follows += 1
             self._legal = list(self.rules.legal_moves(self))
             self._legal_index = None
+        elif self._probed:  # the list the end check built is used
+            self._probed = 0
         return list(self._legal)  # a fresh list: callers may sort or shuffle it
 
     @property
@@ -378,17 +399,27 @@ class Game:
 
     def has_legal_move(self) -> bool:
         """Is there at least one legal decision now?  Uses the cached list when there is one,
-        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list."""
+        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list.
+
+        The end check asks this after every decision.  When the whole list is then asked for
+        at the same position anyway (random playouts, players that look at every position), the
+        list is built at once and kept, so each position's moves are generated once; when it
+        mostly is not (a search evaluating leaves), the early exit is used.  Which of the two
+        the recent positions needed decides; the answer is the same either way."""
         if self.state.outcome is not None:
             return False
         if self._legal is not None:
             return bool(self._legal)
-        found = self.rules.has_legal_move(self)
-        if found is None:
-            self._legal = list(self.rules.legal_moves(self))
-            self._legal_index = None
-            return bool(self._legal)
-        return bool(found)
+        if self._list_follows <= 0:
+            found = self.rules.has_legal_move(self)
+            if found is not None:
+                self._probed = _PROBED_EARLY
+                return bool(found)
+        else:
+            self._probed = _PROBED_LIST
+        self._legal = list(self.rules.legal_moves(self))
+        self._legal_index = None
+        return bool(self._legal)
 
     def _index(self) -> dict[str, Move]:
         if self.state.outcome is not None:
@@ -397,7 +428,7 @@ class Game:
             self._legal_index = {m.text: m for m in self.legal_moves()}
         return self._legal_index
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         """``[(move, probability)]`` if the pending decision is a chance step, else None."""
         if self.state.outcome is not None:
             return None
@@ -417,7 +448,7 @@ class Game:
         return list(self.rules.status(self) or [])
 
     # -- changes -------------------------------------------------------------------------------
-    def play(self, move) -> Move:
+    def play(self, move: Move | str) -> Move:
         """Play one decision (a Move or its notation), or a whole turn written ``<n><P>.<body>``.
 
         Raises IllegalMoveError, leaving the game unchanged, if it is not legal.
@@ -426,8 +457,8 @@ class Game:
             raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
         if isinstance(move, Move):
             legal = self._legal
-            if legal is None:
-                self.legal_moves()
+            if legal is None or self._probed:
+                self.legal_moves()  # builds the list, or marks the end check's list as used
                 legal = self._legal or []
             if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
                 return self._push(move)
@@ -543,6 +574,7 @@ class Game:
         if self.auto_chance and self.state.outcome is None:
             outcomes = self.rules.chance_outcomes(self)
             if outcomes:
+                self._probed = 0  # a drawn outcome needs no list: it says nothing either way
                 self._push(self.sample_chance(outcomes), auto=True)
         return move
 
@@ -575,9 +607,11 @@ class Game:
         if len(kept) > self.KEEP_LEGAL:
             kept[-self.KEEP_LEGAL - 1] = None
 
-    def sample_chance(self, outcomes=None) -> Move:
+    def sample_chance(self, outcomes: list[tuple[Move, float]] | None = None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
         outcomes = outcomes or self.chance_outcomes()
+        if not outcomes:
+            raise IllegalMoveError("sample_chance: the pending decision is not a chance step")
         self.used_chance = True
         rng = random.Random(f"{self.seed}:{len(self._history)}")
         moves = [m for m, _ in outcomes]
@@ -593,6 +627,10 @@ class Game:
         return move
 
     def _changed(self) -> None:
+        if self._probed:  # the position the end check answered for was left without its list
+            self._probed = 0
+            if self._list_follows > -_FOLLOW_LIMIT:
+                self._list_follows -= 1
         self._legal = None
         self._legal_index = None
         self.cache.clear()
@@ -795,9 +833,11 @@ class Game:
 
 
 _KEY = "paisho_core.key"  # the position key's slot in game.cache
+_PROBED_EARLY, _PROBED_LIST = 1, 2  # how has_legal_move answered at the current position
+_FOLLOW_LIMIT = 2  # Game._list_follows stays within -2..2: the last few positions decide
 
 
-def settings(game, factory):
+def settings(game: Game, factory: Callable[[Game], Any]) -> Any:
     """``factory(game)`` built once per variant and options and shared by every game (and copy)
     that has them: rule settings a hooks module derives from the YAML and the options."""
     memo = game.__dict__.setdefault("_settings", {})

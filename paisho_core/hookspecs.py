@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """The variant contract: every hook a variant plugin may implement.
 
 A variant is a module (or package) of plain functions marked ``@hookimpl``, found through the
@@ -28,14 +29,21 @@ Neutral building blocks a hooks module can use instead of writing its own:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pluggy
+
+if TYPE_CHECKING:
+    from .game import Game, Harmony, Move
+    from .outcome import Outcome
+    from .variant import Variant
 
 hookspec = pluggy.HookspecMarker("paisho")
 hookimpl = pluggy.HookimplMarker("paisho")
 
 
 @hookspec
-def paisho_variant_info():
+def paisho_variant_info() -> dict[str, Any]:
     """Describe the variant this plugin provides.
 
     Return a dict with ``name`` (registry name), ``yaml`` (path of the YAML definition) and
@@ -45,7 +53,7 @@ def paisho_variant_info():
 
 
 @hookspec(firstresult=True)
-def paisho_setup(game):
+def paisho_setup(game: Game) -> None:
     """Fill ``game.state`` with the starting position: piles, pre-placed tiles, phase, mover.
 
     Called once by ``new_game`` after the core has created empty piles for every tile kind (each
@@ -54,7 +62,7 @@ def paisho_setup(game):
 
 
 @hookspec(firstresult=True)
-def paisho_legal_moves(game):
+def paisho_legal_moves(game: Game) -> list[Move]:
     """Return the list of :class:`~paisho_core.game.Move` legal for the pending decision.
 
     ``str(move)`` must be the move's notation for this decision, unique within the list.  The core
@@ -64,7 +72,7 @@ def paisho_legal_moves(game):
 
 
 @hookspec(firstresult=True)
-def paisho_has_legal_move(game):
+def paisho_has_legal_move(game: Game) -> bool | None:
     """Does the pending decision have at least one legal move?  Return True or False, or None
     to let the core find out by building the whole list (the default).
 
@@ -77,7 +85,7 @@ def paisho_has_legal_move(game):
 
 
 @hookspec(firstresult=True)
-def paisho_apply(game, move):
+def paisho_apply(game: Game, move: Move) -> None:
     """Apply ``move`` (already known to be legal) to ``game.state``.
 
     Update the board, piles, ``state.phase``, ``state.to_move`` and ``state.turn`` as the rules
@@ -87,7 +95,7 @@ def paisho_apply(game, move):
 
 
 @hookspec(firstresult=True)
-def paisho_chance_outcomes(game):
+def paisho_chance_outcomes(game: Game) -> list[tuple[Move, float]] | None:
     """For a chance decision (a draw, a shuffle), return ``[(move, probability), ...]``; else None.
 
     The core samples it with the game's seeded generator when the game plays chance steps itself;
@@ -96,18 +104,18 @@ def paisho_chance_outcomes(game):
 
 
 @hookspec(firstresult=True)
-def paisho_check_end(game):
+def paisho_check_end(game: Game) -> Outcome | None:
     """Called after every decision: return an :class:`~paisho_core.game.Outcome` if the game
     has ended, else None.  The core stores it on ``game.state.outcome``."""
 
 
 @hookspec(firstresult=True)
-def paisho_harmonies(game):
+def paisho_harmonies(game: Game) -> list[Harmony]:
     """Return the current harmonies as a list of :class:`~paisho_core.game.Harmony`."""
 
 
 @hookspec(firstresult=True)
-def paisho_parse_turn(game, body):
+def paisho_parse_turn(game: Game, body: str) -> list[str]:
     """Split the body of one recorded turn (the text after ``<n><P>.``) into decision texts.
 
     Return a list of strings, each of which must equal ``str()`` of a legal move when its turn
@@ -118,19 +126,19 @@ def paisho_parse_turn(game, body):
 
 
 @hookspec(firstresult=True)
-def paisho_format_turn(game, moves):
+def paisho_format_turn(game: Game, moves: list[Move]) -> str:
     """Join the decisions of one turn (a list of moves) into the turn body written in records.
 
     Optional: without it the body is every decision's text in order, implicit ones left out."""
 
 
 @hookspec(firstresult=True)
-def paisho_position_extra(game):
+def paisho_position_extra(game: Game) -> dict[str, Any]:
     """Return a dict of variant-specific fields to add to ``game.position()`` (may be empty)."""
 
 
 @hookspec(firstresult=True)
-def paisho_load_position(game, data):
+def paisho_load_position(game: Game, data: dict[str, Any]) -> None:
     """Read the variant-specific fields of a position dict into ``game.state``.
 
     The core has already placed the board tiles and filled the piles.  Recompute derived data
@@ -139,23 +147,23 @@ def paisho_load_position(game, data):
 
 
 @hookspec(firstresult=True)
-def paisho_status(game):
+def paisho_status(game: Game) -> list[tuple[str, str]]:
     """Return a list of ``(label, text)`` lines for displays: scores, the pot, drawn tile..."""
 
 
 @hookspec(firstresult=True)
-def paisho_tile_flags(game):
+def paisho_tile_flags(game: Game) -> dict[str, int]:
     """Return ``{flag_name: bitset}`` of derived per-tile flags (drained, trapped, boosted...)."""
 
 
 @hookspec(firstresult=True)
-def paisho_validate_options(variant, options):
+def paisho_validate_options(variant: Variant, options: dict[str, Any]) -> str | None:
     """Check a complete options dict for combinations the variant refuses; return an error
     message or None."""
 
 
 @hookspec(firstresult=True)
-def paisho_observation(game, player):
+def paisho_observation(game: Game, player: str) -> dict[str, Any] | None:
     """Return what ``player`` may see, as a position-shaped dict with hidden parts removed
     (the opponent's hand, the order of a draw pile).  None means everything is public, and
     ``game.observation(player)`` then returns the full position.  Computer players and the CLI
@@ -168,13 +176,13 @@ def paisho_observation(game, player):
 
 
 @hookspec(firstresult=True)
-def paisho_evaluate(game, player):
+def paisho_evaluate(game: Game, player: str) -> float | None:
     """Score the current position for ``player`` (larger is better, 0 even), for computer
     players.  None lets the generic evaluation (harmonies, material, win condition) decide."""
 
 
 @hookspec(firstresult=True)
-def paisho_playout_weights(game, moves):
+def paisho_playout_weights(game: Game, moves: list[Move]) -> list[float] | None:
     """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
     played, for computer players: a list of non-negative numbers, one per move, in order.
 
@@ -187,7 +195,7 @@ def paisho_playout_weights(game, moves):
 
 
 @hookspec(firstresult=True)
-def paisho_tile_budget(game):
+def paisho_tile_budget(game: Game) -> dict[Any, int] | None:
     """The most tiles of each kind a position may hold, for validating loaded positions.
 
     Return ``{code: n}`` for a set shared by both players (tiles change hands), or
@@ -197,7 +205,7 @@ def paisho_tile_budget(game):
 
 
 @hookspec(firstresult=True)
-def paisho_repair_turn(game, body):
+def paisho_repair_turn(game: Game, body: str) -> tuple[str, str] | None:
     """The tolerant record reader's repair of one recorded turn the rules refuse.
 
     Called only when a record is read tolerantly (the default; ``strict=True`` never calls it)
@@ -212,7 +220,7 @@ def paisho_repair_turn(game, body):
 
 
 @hookspec(firstresult=True)
-def paisho_explain_illegal(game, text):
+def paisho_explain_illegal(game: Game, text: str) -> str | None:
     """Why the decision ``text``, well formed for the pending decision but not legal, is refused.
 
     Called only after a move was refused, never during play, so it may be slow and simple.

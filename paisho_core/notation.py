@@ -11,7 +11,7 @@ TURN_RE = re.compile(r"^\s*(\d+)\s*([GH])\s*\.\s*(.*?)\s*$", re.S)
 POINT_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 
-def split_turn_token(text: str):
+def split_turn_token(text: str) -> tuple[int, str, str] | None:
     """``(number, player, body)`` for text shaped ``<n><P>.<body>``, else None."""
     m = TURN_RE.match(text)
     if not m:

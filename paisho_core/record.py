@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import json
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .limits import MAX_TURNS, LimitError, check_text
 from .errors import IllegalMoveError, NotationError, PaishoError, RecordError, VariantError
 from .notation import split_turn_token
 from .tiles import PLAYER_CODE
 from .variant import FILE_HINT, Variant, get_variant, load_variant_file, looks_like_file
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .game import Game, Move
 
 TAG_RE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 TAG_ORDER = ["Variant", "Options", "Seed", "Guest", "Host", "Date", "Result", "Termination", "Partial"]
@@ -23,7 +28,7 @@ def unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def parse_record(text: str, source: str | None = None):
+def parse_record(text: str, source: str | None = None) -> tuple[dict[str, str], list[tuple[int, str]]]:
     """Split record text into (tags, turns) where turns are (line, token) pairs."""
     if not isinstance(text, str):
         raise RecordError(f"a record is text, got {type(text).__name__}", source=source)
@@ -108,8 +113,9 @@ class Repair(NamedTuple):
         return f"line {self.line}, move {self.move}: {self.note}"
 
 
-def load_record(text: str, source: str | None = None, variant=None,
-                options: dict | None = None, stop_on_error: bool = True, strict: bool = False):
+def load_record(text: str, source: str | None = None, variant: Variant | str | None = None,
+                options: dict | None = None, stop_on_error: bool = True,
+                strict: bool = False) -> Game:
     """Replay a record and return the Game.
 
     A record without a ``Variant`` tag is read as ``variant``, else as the registered variant
@@ -144,9 +150,10 @@ def load_record(text: str, source: str | None = None, variant=None,
         raise RecordError("the record has no Variant tag and no variant reads untagged records",
                           source=source)
     opts = _options(tags, source) if "Options" in tags else (options or {})
-    seed = tags.get("Seed")
-    if seed is not None and seed.lstrip("-").isdigit():
-        seed = int(seed)
+    seed_tag = tags.get("Seed")
+    seed: int | str | None = seed_tag
+    if seed_tag is not None and seed_tag.lstrip("-").isdigit():
+        seed = int(seed_tag)
     try:
         if isinstance(name, str):
             name = get_variant(name)  # a registered name only: never a file, never NAME:OPTIONS
@@ -192,7 +199,7 @@ def load_record(text: str, source: str | None = None, variant=None,
     return game
 
 
-def format_turn(game, moves) -> str:
+def format_turn(game: Game, moves: Sequence[Move]) -> str:
     """A whole turn's body: the variant's ``paisho_format_turn``, else every decision's text in
     order, leaving out implicit ones (a declined bonus)."""
     body = game.rules.format_turn(game, moves)
@@ -201,7 +208,7 @@ def format_turn(game, moves) -> str:
     return body
 
 
-def write_record(game, tags: dict | None = None) -> str:
+def write_record(game: Game, tags: dict | None = None) -> str:
     """The game's record: tags, then one whole turn per line."""
     all_tags = dict(getattr(game, "tags", {}) or {})
     all_tags.update(tags or {})

@@ -5,6 +5,7 @@ Tiles are interned per tile set, so identity comparison and use as dict keys are
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 import weakref
 from dataclasses import dataclass, field
 
@@ -134,7 +135,7 @@ class TileSet:
 class Relation:
     """A symmetric relation between tile codes (harmony or clash), as a set of frozensets."""
 
-    def __init__(self, pairs=()) -> None:
+    def __init__(self, pairs: Iterable[tuple[str, str]] = ()) -> None:
         self.pairs: set[frozenset] = set()
         for a, b in pairs:
             self.add(a, b)

@@ -9,7 +9,7 @@ import inspect
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -493,7 +493,7 @@ def get_variant(name: str) -> Variant:
     return variant
 
 
-def variant_from_plugin(module: ModuleType, extra_plugins=()) -> Variant:
+def variant_from_plugin(module: ModuleType, extra_plugins: Iterable[ModuleType] = ()) -> Variant:
     """The variant a plugin module describes (``paisho_variant_info``).  Its YAML may be a full
     definition or an overlay that ``extends`` another variant, like a house-rule file: the
     module's hooks are then stacked on the parent's."""

@@ -1,44 +1,92 @@
-"""What computer players know of Ancient Pai Sho's goal (rules: docs/variants/ancient/rules.md):
-the player whose step brings the board's count (harmonies minus disharmonies) to the target wins,
-and the count is shared.  So a count one or two steps from the target is good for the player
-about to move and bad for the one who just moved; the rules module's exhaustion tiebreak (own
-harmonies) adds the rest.  Only public facts are read (the status line shows the count)."""
+"""What computer players know of Ancient Pai Sho's goal (rules: docs/variants/ancient/rules.md).
+
+* **Target.** The player whose step brings the board's count (harmonies minus disharmonies) to
+  the target wins, and the count is shared (rules, Goal; wiki:29).  A count near the target is
+  good for a player about to act on it, and bad for one who leaves it to an opponent able to act.
+* **Who can act.** Only a placement from the hand is followed by a move (rules, A turn), so an
+  opponent whose hand is empty can only exchange or pass: they cannot change the count, and a
+  near count left to them is safe, waiting for one's own next turn.
+* **Exhaustion.** When both hands are empty the player with more harmonies of their own placing
+  wins (rules, End of the game).  A player ahead on that tiebreak is drawn toward emptying their
+  hand; a player level or behind keeps tiles (exchanging) so the game goes on while they look
+  for the target.
+
+Only public facts and one's own hand are read: the board, the count, and the sizes of the hands."""
 from __future__ import annotations
 
-import re
-
 from paisho_core.hookspecs import hookimpl
+from paisho_core.tiles import other
 
-from paisho_variants import ancient as rules_module
+from paisho_variants.ancient import rules
+from paisho_variants.ancient.derived import analysis
 from paisho_variants.common.strategy import action_weights, outcome_score
 
-_COUNT = re.compile(r"(-?\d+) toward target (\d+)")
-NEAR = {1: 4.0, 2: 2.0}
-"""What a count this far from the target is worth to the player about to move."""
+NEAR = {1: 4.0, 2: 2.0, 3: 0.5}
+"""What a count this far from the target is worth to a player who acts on it next turn."""
+HAND_TILE = 0.6
+"""A tile kept in hand while not ahead on the tiebreak: the game goes on (exchanging keeps the
+hand), waiting for the target."""
+REACH = 50.0
+"""A placement after which one of one's own moves reaches the target: all but a win."""
 
 
-def count_and_target(game):
-    """(count, target) from the variant's status line, or None."""
-    for label, text in game.status():
-        if label == "Count":
-            m = _COUNT.search(text)
-            if m:
-                return int(m.group(1)), int(m.group(2))
-    return None
+class _Moved:
+    """A state with one tile moved (what ``rules.analyse`` reads: the board and the occupied
+    points), to count harmonies after a move without playing it."""
+
+    __slots__ = ("board", "occupied")
+
+    def __init__(self, st, src: int, dst: int) -> None:
+        self.board = list(st.board)
+        self.board[dst], self.board[src] = st.board[src], None
+        self.occupied = (st.occupied & ~(1 << src)) | (1 << dst)
+
+
+def reaches_target(game) -> bool:
+    """Whether some move of the pending move step brings the count to the target (the target
+    is checked after the move: rules, A turn).  A tile a Dragon lands on leaves the board, which
+    the moved copy reproduces."""
+    st = game.state
+    o = rules.opts(game)
+    drained = analysis(game)[0]
+    for src, dst in rules.all_moves(st, o, drained):
+        dr = drained & ~(1 << dst)
+        if drained >> src & 1:
+            dr = (dr & ~(1 << src)) | (1 << dst)
+        c = rules.count(rules.analyse(_Moved(st, src, dst), o, dr), o)
+        if c == o.target or (not o.win_exact and c >= o.target):
+            return True
+    return False
 
 
 @hookimpl
 def paisho_evaluate(game, player):
-    """The rules module's tiebreak plus the target race: a near count favours the mover."""
+    """Tiebreak lead, the target race (an exact check of one's own pending move; otherwise the
+    count's distance and whether the opponent can act on it), and the hand kept while not
+    ahead."""
     done = outcome_score(game, player)
     if done is not None:
         return done
-    value = float(rules_module.paisho_evaluate(game, player) or 0.0)
-    found = count_and_target(game)
-    if found is not None:
-        count, target = found
-        near = NEAR.get(abs(target - count), 0.0)
-        value += near if game.state.to_move == player else -near
+    st = game.state
+    opp = other(player)
+    o = rules.opts(game)
+    pairs = analysis(game)[1]
+    own = rules.own_harmonies(st, pairs, st.extra.get("centre_id", 0))
+    lead = own[player] - own[opp]
+    value = 1.5 * lead
+    if st.to_move == player and st.phase == "move":
+        if reaches_target(game):
+            value += REACH
+    else:
+        near = NEAR.get(abs(o.target - rules.count(pairs, o)), 0.0)
+        # after an exchange (draw, discard) the turn ends with the count as it is
+        mine_next = st.to_move == player and st.phase not in ("draw", "discard")
+        if mine_next or st.count("hand", opp) == 0:
+            value += near  # the opponent cannot place, so cannot touch the count
+        else:
+            value -= near
+    if lead <= 0:
+        value += HAND_TILE * st.count("hand", player)
     return value
 
 

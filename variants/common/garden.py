@@ -261,20 +261,54 @@ class ClashMap:
     blooming clashable tile are traced once, then every candidate (a plant of any code, any
     arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
 
-    __slots__ = ("seen", "partners", "_bad")
+    __slots__ = ("seen", "sights", "partners", "_bad")
 
-    def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]]) -> None:
-        seen: dict[str, int] = {}
-        for code, m in masks.items():
-            if code in r.clashable:
-                acc = 0
-                for q in bits(m & ~GATES):
-                    acc |= sight(q, *lines[q])
-                seen[code] = acc
+    def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]],
+                 sights: dict[int, int] | None = None, seen: dict[str, int] | None = None) -> None:
+        if sights is None or seen is None:
+            sights, seen = {}, {}
+            for code, m in masks.items():
+                if code in r.clashable:
+                    acc = 0
+                    for q in bits(m & ~GATES):
+                        acc |= sights.setdefault(q, sight(q, *lines[q]))
+                    seen[code] = acc
+        self.sights = sights
+        """Points seen by each blooming tile of a clashable code."""
         self.seen = seen
         """Points seen by the blooming tiles of each clashable code."""
         self.partners = r.clash_partners
         self._bad: dict[str, int] = {}
+
+    def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
+                before, points: int) -> "ClashMap":
+        """The map of ``board_`` (``masks``, ``lines`` its data), which differs from this map's
+        board ``before`` only in the tiles on ``points`` or in their line neighbours; this map
+        is left as it is."""
+        sights = dict(self.sights)
+        clashable = r.clashable
+        codes = set()
+        for p in bits(points):
+            if p in sights:
+                del sights[p]
+                codes.add(before[p].kind.code)
+            tile = board_[p]
+            if tile is not None and not (GATES >> p) & 1:
+                code = tile.kind.code
+                if code in clashable:
+                    sights[p] = sight(p, *lines[p])
+                    codes.add(code)
+        seen = dict(self.seen)
+        for code in codes:
+            m = masks.get(code)
+            if m is None:
+                seen.pop(code, None)
+                continue
+            acc = 0
+            for q in bits(m & ~GATES):
+                acc |= sights[q]
+            seen[code] = acc
+        return ClashMap(r, masks, lines, sights, seen)
 
     def bad(self, code: str) -> int:
         """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
@@ -323,7 +357,7 @@ class ClashMap:
         return keep, bad
 
 
-# -- data derived from a board, memoised ------------------------------------------------------
+# -- data derived from a board, memoised and carried forward ----------------------------------
 
 def derived(game) -> dict:
     """A memo of data derived from the current board alone (code masks, flags, harmony pairs,
@@ -332,17 +366,57 @@ def derived(game) -> dict:
     It lives in ``game.cache`` (cleared by the core on every change) and is also kept as the
     game's last memo, reused when the board is again the same tile for tile: a move's after
     state is surveyed once for its bonus decision and again by the end check.  Options are fixed
-    per game, so the board is the whole key."""
+    per game, so the board is the whole key.  A new memo keeps the one before it as ``prev``
+    (one level only): masks, lines of sight and the clash map are then updated from the points
+    that changed (see :func:`changes`) instead of rebuilt, whether the game moved on or undid."""
     cache = game.cache
     memo = cache.get("garden")
     if memo is None:
-        board_ = game.state.board
+        st = game.state
+        board_ = st.board
         memo = game.__dict__.get("_garden_memo")
-        if memo is None or memo["board"] != board_:
-            memo = {"board": list(board_)}
+        if memo is None or memo["occupied"] != st.occupied or memo["board"] != board_:
+            if memo is not None:
+                memo["prev"] = None  # one level of history is all an update needs
+            owned = st.owned
+            memo = {"board": list(board_), "occupied": st.occupied,
+                    "owned": (owned["host"], owned["guest"]), "prev": memo}
             game.__dict__["_garden_memo"] = memo
         cache["garden"] = memo
     return memo
+
+
+MAX_CHANGES = 16
+"""A board differing from the previous memo's at more points than this is surveyed afresh."""
+
+
+def changes(memo: dict) -> int | None:
+    """The points whose tile differs between ``memo``'s board and its ``prev`` memo's (a
+    bitset), or None when there is no previous memo or too much changed.
+
+    Points that changed occupancy or owner are read off the masks; a tile replaced by another of
+    the same owner (a Wheel turning two neighbours, a Boat taking a flower's place) is caught by
+    checking that patching those points into the old board gives the new one, and else by a
+    comparison of every point occupied on both boards."""
+    if "changes" in memo:
+        return memo["changes"]
+    prev = memo["prev"]
+    found = None
+    if prev is not None:
+        old, new = prev["board"], memo["board"]
+        (oh, og), (nh, ng) = prev["owned"], memo["owned"]
+        found = (prev["occupied"] ^ memo["occupied"]) | (oh ^ nh) | (og ^ ng)
+        patched = old.copy()
+        for p in bits(found):
+            patched[p] = new[p]
+        if patched != new:
+            for p in bits(prev["occupied"] & memo["occupied"] & ~found):
+                if old[p] != new[p]:
+                    found |= 1 << p
+        if found.bit_count() > MAX_CHANGES:
+            found = None
+    memo["changes"] = found
+    return found
 
 
 def memoised(game, key: str, compute):
@@ -354,19 +428,110 @@ def memoised(game, key: str, compute):
     return value
 
 
+def _carried(memo: dict, key: str):
+    """(the previous memo, its value under ``key``, the changed points) when ``key`` can be
+    updated rather than rebuilt, else None."""
+    prev = memo["prev"]
+    if prev is None:
+        return None
+    old = prev.get(key)
+    if old is None:
+        return None
+    found = changes(memo)
+    if found is None:
+        return None
+    return prev, old, found
+
+
 def board_masks(game) -> dict[str, int]:
-    """Points per tile code of the current board."""
-    return memoised(game, "masks", lambda g: code_masks(g.state))
+    """Points per tile code of the current board (codes with no tile have no entry)."""
+    memo = derived(game)
+    got = memo.get("masks")
+    if got is None:
+        carried = _carried(memo, "masks")
+        if carried is None:
+            got = code_masks(game.state)
+        else:
+            prev, old, found = carried
+            got = dict(old)
+            before, after = prev["board"], memo["board"]
+            for p in bits(found):
+                bit = 1 << p
+                tile = before[p]
+                if tile is not None:
+                    code = tile.kind.code
+                    m = got[code] & ~bit
+                    if m:
+                        got[code] = m
+                    else:
+                        del got[code]
+                tile = after[p]
+                if tile is not None:
+                    code = tile.kind.code
+                    got[code] = got.get(code, 0) | bit
+        memo["masks"] = got
+    return got
+
+
+def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
+    """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
+    the points ``flipped``, and the blockers whose entry was recomputed.  Only a flipped point
+    and the nearest blockers around it (before the change for a removed one, after it for an
+    added one) can have new line neighbours."""
+    out = dict(old)
+    touched = 0
+    for p in bits(flipped):
+        around = old.get(p)
+        if around is not None:
+            del out[p]
+        else:
+            around = nearest(blockers, blockers_t, p)
+            touched |= 1 << p
+        for q in around:
+            if q >= 0:
+                touched |= 1 << q
+    touched &= blockers
+    for q in bits(touched):
+        out[q] = nearest(blockers, blockers_t, q)
+    return out, touched
 
 
 def lines(game) -> dict[int, list[int]]:
     """``line_neighbours`` of the tiles and gates of the current board."""
-    return memoised(game, "lines", lambda g: line_neighbours(g.state.occupied | GATES,
-                                                             g.state.occupied_t | GATES_T))
+    memo = derived(game)
+    got = memo.get("lines")
+    if got is None:
+        st = game.state
+        blockers, blockers_t = st.occupied | GATES, st.occupied_t | GATES_T
+        carried = _carried(memo, "lines")
+        if carried is None:
+            got = line_neighbours(blockers, blockers_t)
+            memo["relinked"] = None
+        else:
+            prev, old, _found = carried
+            got, memo["relinked"] = relinked(old, blockers, blockers_t,
+                                             (prev["occupied"] ^ memo["occupied"]) & ~GATES)
+        memo["lines"] = got
+    return got
 
 
 def clash_map(game) -> ClashMap:
-    return memoised(game, "clash", lambda g: ClashMap(roles(g.variant), board_masks(g), lines(g)))
+    """The clash map of the current board, updated from the previous memo's where it can be:
+    only tiles that changed or got new line neighbours see anything new."""
+    memo = derived(game)
+    got = memo.get("clash")
+    if got is None:
+        r = roles(game.variant)
+        masks, lines_ = board_masks(game), lines(game)
+        carried = _carried(memo, "clash")
+        touched = memo.get("relinked")
+        if carried is None or touched is None:
+            got = ClashMap(r, masks, lines_)
+        else:
+            prev, old, found = carried
+            got = old.updated(r, masks, lines_, memo["board"], prev["board"], found | touched)
+        memo["clash"] = got
+    return got
 
 
 # -- harmonies --------------------------------------------------------------------------------

@@ -1,0 +1,46 @@
+"""What the strategy modules of Skud, Fire, Ancient and 3-Piece teach the computer players,
+checked on positions built for it: each test names the rule its behaviour comes from.  No test
+here is timed; strength and speed are measured by ``benchmarks/strength.py``."""
+from __future__ import annotations
+
+from paisho_core.players import GreedyPlayer
+from tests.test_ancient import game_of as ancient_game
+from paisho_variants.ancient.strategy import paisho_evaluate as ancient_evaluate
+from paisho_variants.ancient.strategy import reaches_target
+
+
+# -- Ancient: the target is reached by one's own step (docs/variants/ancient/rules.md, Goal) --
+
+def test_ancient_sees_a_move_that_reaches_the_target():
+    """The target is checked after the move step (rules, A turn): W3 (1,1) to (1,3) faces the
+    W4 on (3,3), a harmony (Jasmine-Lily), and the count 1 is the target."""
+    g = ancient_game(["W3@(1,1)", "W4@(3,3)"], phase="move", options={"target": 1})
+    assert reaches_target(g)
+    g = ancient_game(["W3@(1,1)", "W4@(3,3)"], phase="move", options={"target": 2})
+    assert not reaches_target(g)
+
+
+def test_ancient_greedy_places_so_that_its_move_wins():
+    """Place and move (rules, A turn): a Knotweed placed next to either flower would drain it
+    for good (rules, Tiles); greedy places it elsewhere and wins with the move."""
+    g = ancient_game(["W3@(1,1)", "W4@(3,3)"], hand={"K": 1}, host_hand={"R3": 1},
+                     options={"target": 1})
+    p = GreedyPlayer(seed=1)
+    g.play(p.choose(g))
+    assert g.phase == "move"
+    g.play(p.choose(g))
+    assert g.outcome is not None and g.outcome.winner == "guest" and g.outcome.reason == "target"
+
+
+def test_ancient_a_near_count_is_dangerous_only_if_the_opponent_can_place():
+    """Only a placement is followed by a move (rules, A turn): an opponent with an empty hand
+    cannot change the count, so a count one short of the target left to them is safe; one left
+    to an opponent holding tiles is a danger."""
+    tiles = ["W3@(1,1)", "W4@(3,3)"]
+    armed = ancient_game(tiles, to_move="host", hand={"R": 1}, host_hand={"R3": 1},
+                         options={"target": 1})
+    empty = ancient_game(tiles, to_move="host", hand={"R": 1}, host_hand={},
+                         options={"target": 1})
+    far = ancient_game(tiles, to_move="host", hand={"R": 1}, host_hand={"R3": 1},
+                       options={"target": 4})
+    assert ancient_evaluate(armed, "guest") < ancient_evaluate(far, "guest") < ancient_evaluate(empty, "guest")
