@@ -97,7 +97,8 @@ class Harmony:
         return f"{PLAYER_CODE[self.owner]} ({self.a[0]},{self.a[1]})~({self.b[0]},{self.b[1]}){mark}"
 
 
-_NO_IDENTS = bytes(4 * board.NCELLS)
+_NO_IDENTS = bytes(2 * board.NCELLS)
+_SHORT_IDENT = 0x7FFF  # identities fit 2 bytes a point until a game hands out more than this
 
 
 class State:
@@ -124,7 +125,7 @@ class State:
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
-        self.ident = array("i", _NO_IDENTS)  # 4 bytes a point: half a list's size
+        self.ident = array("h", _NO_IDENTS)  # 2 bytes a point (4 once identities outgrow them)
         self.next_ident = 1
         self.occupied = 0
         self.occupied_t = 0
@@ -211,6 +212,8 @@ class State:
         if not ident:
             ident = self.next_ident
             self.next_ident += 1
+            if ident > _SHORT_IDENT and self.ident.typecode == "h":
+                self.ident = array("i", self.ident)
         self.ident[i] = ident
         bit = 1 << i
         self.occupied |= bit
@@ -306,6 +309,12 @@ class Game:
     :func:`paisho_core.from_position`.
     """
 
+    _probed = 0
+    """Set when :meth:`has_legal_move` answered at this position (``_PROBED_EARLY`` by the
+    early exit, ``_PROBED_LIST`` by building the list), cleared once the list is asked for."""
+    _list_follows = 0
+    """Whether recent end checks were followed by the whole list (> 0) or not (<= 0)."""
+
     def __init__(self, variant: Variant, options: dict[str, Any], seed: int | str | None = None,
                  auto_chance: bool = True) -> None:
         self.variant = variant
@@ -365,8 +374,14 @@ class Game:
         if self.state.outcome is not None:
             return []
         if self._legal is None:
+            if self._probed:  # the end check's early exit was not enough: count it
+                self._probed = 0
+                if self._list_follows < _FOLLOW_LIMIT:
+                    self._list_follows += 1
             self._legal = list(self.rules.legal_moves(self))
             self._legal_index = None
+        elif self._probed:  # the list the end check built is used
+            self._probed = 0
         return list(self._legal)  # a fresh list: callers may sort or shuffle it
 
     @property
@@ -384,17 +399,27 @@ class Game:
 
     def has_legal_move(self) -> bool:
         """Is there at least one legal decision now?  Uses the cached list when there is one,
-        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list."""
+        else the variant's early-exit hook ``paisho_has_legal_move``, else the full list.
+
+        The end check asks this after every decision.  When the whole list is then asked for
+        at the same position anyway (random playouts, players that look at every position), the
+        list is built at once and kept, so each position's moves are generated once; when it
+        mostly is not (a search evaluating leaves), the early exit is used.  Which of the two
+        the recent positions needed decides; the answer is the same either way."""
         if self.state.outcome is not None:
             return False
         if self._legal is not None:
             return bool(self._legal)
-        found = self.rules.has_legal_move(self)
-        if found is None:
-            self._legal = list(self.rules.legal_moves(self))
-            self._legal_index = None
-            return bool(self._legal)
-        return bool(found)
+        if self._list_follows <= 0:
+            found = self.rules.has_legal_move(self)
+            if found is not None:
+                self._probed = _PROBED_EARLY
+                return bool(found)
+        else:
+            self._probed = _PROBED_LIST
+        self._legal = list(self.rules.legal_moves(self))
+        self._legal_index = None
+        return bool(self._legal)
 
     def _index(self) -> dict[str, Move]:
         if self.state.outcome is not None:
@@ -432,8 +457,8 @@ class Game:
             raise IllegalMoveError(f"the game is over ({self.state.outcome.reason})")
         if isinstance(move, Move):
             legal = self._legal
-            if legal is None:
-                self.legal_moves()
+            if legal is None or self._probed:
+                self.legal_moves()  # builds the list, or marks the end check's list as used
                 legal = self._legal or []
             if any(map(is_, legal, repeat(move))):  # a move of the cached list: no text lookup
                 return self._push(move)
@@ -549,6 +574,7 @@ class Game:
         if self.auto_chance and self.state.outcome is None:
             outcomes = self.rules.chance_outcomes(self)
             if outcomes:
+                self._probed = 0  # a drawn outcome needs no list: it says nothing either way
                 self._push(self.sample_chance(outcomes), auto=True)
         return move
 
@@ -601,6 +627,10 @@ class Game:
         return move
 
     def _changed(self) -> None:
+        if self._probed:  # the position the end check answered for was left without its list
+            self._probed = 0
+            if self._list_follows > -_FOLLOW_LIMIT:
+                self._list_follows -= 1
         self._legal = None
         self._legal_index = None
         self.cache.clear()
@@ -803,6 +833,8 @@ class Game:
 
 
 _KEY = "paisho_core.key"  # the position key's slot in game.cache
+_PROBED_EARLY, _PROBED_LIST = 1, 2  # how has_legal_move answered at the current position
+_FOLLOW_LIMIT = 2  # Game._list_follows stays within -2..2: the last few positions decide
 
 
 def settings(game: Game, factory: Callable[[Game], Any]) -> Any:

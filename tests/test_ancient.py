@@ -807,3 +807,17 @@ def test_hotseat_hides_the_other_hand():
     assert "guest hand: 5 tiles (hidden)" in host_view
     assert "host hand: Dx2 R5 W3x2" in host_view
     assert "host hand: Dx2" not in text[:text.index("Pass the terminal to host")]
+
+
+@pytest.mark.parametrize("options", [{}, {"preset": "book"}])
+def test_the_packed_draw_orders_are_the_deal(options):
+    """The draw orders a game keeps packed (one character a tile) are the deal's orders: the
+    position writes them as the canonical deal makes them, and each draw takes the top tile."""
+    g = paisho.new_game("ancient", options, seed=8)
+    o = rules.opts(g)
+    counts = {k.code: k.count for k in g.tileset.kinds}
+    _hands, _centre, orders, _hidden = rules.deal(random.Random("8:setup"), counts, o.hand_size,
+                                                 o.shared)
+    assert g.position()["draw_order"] == {k: list(orders[k]) for k in o.pool_keys}
+    for k in o.pool_keys:
+        assert rules.order_codes(g.tileset, rules.pack_order(g.tileset, orders[k])) == list(orders[k])

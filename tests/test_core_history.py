@@ -109,3 +109,61 @@ def test_play_accepts_a_move_of_another_list_by_its_text():
     move = twin.legal_moves()[0]
     assert move not in [m for m in game.legal_moves() if m is move]
     assert str(game.play(move)) == str(move)
+
+
+@every_variant_random_seeds(3)
+def test_the_list_the_end_check_builds_is_the_list_of_the_position(variant, seed):
+    """After every decision and every undo, the list the game hands out (built by the end check
+    when recent positions wanted their list anyway) equals one generated from scratch."""
+    rng = random.Random(seed)
+    game = paisho.new_game(variant, seed=seed)
+    for _ in range(80):
+        if game.outcome is not None:
+            break
+        moves = game.legal_moves()
+        assert [str(m) for m in moves] == [str(m) for m in game.rules.legal_moves(game)]
+        assert game.has_legal_move() == bool(moves)
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+        if rng.random() < 0.2:
+            game.undo()
+
+
+def test_the_end_check_builds_the_list_only_while_positions_ask_for_it(monkeypatch):
+    """Random playouts ask for every position's list: the end check builds it once; a search
+    that leaves positions without asking gets the early exit back."""
+    game = paisho.new_game("skud", seed=2)
+    early = []
+    hook = game.rules.has_legal_move
+    monkeypatch.setattr(game.rules, "has_legal_move", lambda g: early.append(1) or hook(g))
+    rng = random.Random(4)
+    for _ in range(12):  # playouts: every position's list is asked for
+        game.play(rng.choice(game.legal_moves()))
+    used = len(early)
+    for _ in range(12):
+        game.play(rng.choice(game.legal_moves()))
+    assert len(early) == used, "the early exit ran although every list was asked for"
+    for _ in range(6):  # leaves: play and take back without asking for the list
+        game.play(game.legal_moves()[0])
+        game.undo()
+    before = len(early)
+    game.play(game.legal_moves()[0])
+    assert len(early) == before + 1, "the early exit is not back for positions left unasked"
+
+
+def test_identities_outgrow_two_bytes_and_undo_stays_exact():
+    game = paisho.new_game("skud", seed=1)
+    rng = random.Random(1)
+    while not any(m.src < 0 <= m.dst for m in game.legal_moves()):  # past the accent choices
+        game.play(rng.choice(game.legal_moves()))
+    before = game.state.copy()
+    game.state.next_ident = 0x8000  # one past what 2 bytes hold, as after a very long game
+    before.next_ident = 0x8000
+    moves = [m for m in game.legal_moves() if m.src < 0 <= m.dst]  # a placement: a new tile
+    game.play(moves[0])
+    assert game.state.ident.typecode == "i" and game.state.ident[moves[0].dst] == 0x8000
+    game.play(rng.choice(game.legal_moves()))
+    game.undo()
+    game.undo()
+    assert game.state.same_as(before)

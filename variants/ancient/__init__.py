@@ -20,6 +20,7 @@ from paisho_core.board import LABEL, PLAYABLE, bits, coords
 from paisho_core.errors import NotationError
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.hookspecs import hookimpl
+from paisho_core.movetable import table
 from paisho_core.tiles import PLAYERS, other
 
 from . import rules
@@ -30,6 +31,7 @@ from .rules import (CENTRE, DRAGON, FLOWERS, KNOTWEED, ORDER, SHIP, WHEEL, WHITE
                     Opts, opts)
 
 YAML = Path(__file__).with_name("ancient.yaml")
+PILES = ("pool", "hand", "discard", "captured")
 
 # hooks and helpers defined in the submodules, re-exported: pluggy registers this module only
 __all__ = ["analysis", "analyse_state", "deal_text", "disharmonies", "hand_codes", "harmony_count",
@@ -80,7 +82,7 @@ def paisho_setup(game):
     st = game.state
     counts = {k.code: k.count for k in game.tileset.kinds}
     hands, centre, orders, hidden = rules.deal(game.rng, counts, o.hand_size, o.shared)
-    st.piles = {name: {p: {} for p in PLAYERS} for name in ("pool", "hand", "discard", "captured")}
+    st.piles = {name: {} for name in PILES}  # a player's pile is made when it first gets a tile
     for key, order in orders.items():
         for code in order:
             st.give("pool", key, code)
@@ -91,7 +93,7 @@ def paisho_setup(game):
     ex = st.extra
     ex["centre_id"] = st.ident[CENTRE]
     for key in PLAYERS:
-        ex["order_" + key] = orders.get(key, ())
+        ex["order_" + key] = rules.pack_order(game.tileset, orders.get(key, ()))
     ex["passes"] = 0
     ex["drain"] = frozenset()
     ex["placing"] = None
@@ -155,14 +157,15 @@ def _placements(game, st, o, player) -> list[Move]:
                     pts |= 1 << i
         else:
             pts = empty
-        out += [Move("place", f"{code}{LABEL[p]}", tile=code, dst=p) for p in bits(pts)]
+        place = table("place", code).one
+        out += [place(-1, p) for p in bits(pts)]
     return out
 
 
 def _move_list(game, st, o) -> list[Move]:
     drained = rules.drained_mask(st, o)
-    return [Move("move", f"{LABEL[s]}-{LABEL[d]}", tile=st.board[s].kind.code, src=s, dst=d)
-            for s, d in rules.all_moves(st, o, drained)]
+    b = st.board
+    return [table("move", b[s].kind.code).one(s, d) for s, d in rules.all_moves(st, o, drained)]
 
 
 def _can_exchange(st, o, player) -> bool:
@@ -179,11 +182,11 @@ def _turn_moves(game, st, o, player) -> list[Move]:
     return out
 
 
-def _draw_candidates(st, o, player) -> list[str]:
+def _draw_candidates(st, o, player, tileset) -> list[str]:
     key = o.pool_key(player)
     order = st.extra.get("order_" + key)
     if order:
-        return [order[0]]
+        return [rules.order_head(tileset, order)]
     pool = st.pile("pool", key)
     return sorted((c for c, n in pool.items() if n), key=ORDER.__getitem__)
 
@@ -202,7 +205,7 @@ def paisho_legal_moves(game):
             out.append(Move("nomove", "nomove", implicit=True))
         return out
     if phase == "draw":
-        return [Move("draw", c, tile=c) for c in _draw_candidates(st, o, player)]
+        return [Move("draw", c, tile=c) for c in _draw_candidates(st, o, player, game.tileset)]
     if phase == "discard":
         return [Move("discard", c, tile=c) for c in hand_codes(st, player)]
     if phase == "boat":
@@ -228,10 +231,12 @@ def paisho_chance_outcomes(game):
     key = o.pool_key(st.to_move)
     order = st.extra.get("order_" + key)
     if order:
-        return [(Move("draw", order[0], tile=order[0]), 1.0)]
+        code = rules.order_head(game.tileset, order)
+        return [(Move("draw", code, tile=code), 1.0)]
     pool = st.pile("pool", key)
     total = sum(pool.values())
-    return [(Move("draw", c, tile=c), pool[c] / total) for c in _draw_candidates(st, o, st.to_move)]
+    return [(Move("draw", c, tile=c), pool[c] / total)
+            for c in _draw_candidates(st, o, st.to_move, game.tileset)]
 
 
 # -- applying decisions -----------------------------------------------------------------------
@@ -301,7 +306,8 @@ def paisho_apply(game, move):
         st.take("pool", key, move.tile)
         order = ex.get("order_" + key)
         if order:
-            ex["order_" + key] = order[1:] if order[0] == move.tile else None
+            top = rules.order_head(game.tileset, order)
+            ex["order_" + key] = order[1:] if top == move.tile else None
         st.give("hand", player, move.tile)
         if not o.refill or st.count("hand", player) > o.hand_size:
             st.phase = "discard"

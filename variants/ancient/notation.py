@@ -11,6 +11,7 @@ from paisho_core.notation import point as parse_point
 from paisho_core.tiles import PLAYERS
 
 from .derived import hand_codes
+from . import rules
 from .rules import CENTRE, opts
 
 
@@ -50,15 +51,16 @@ def paisho_parse_turn(game, body):
         out = ["x"]
         key = o.pool_key(st.to_move)
         order = st.extra.get("order_" + key)
-        if drawn not in (None, "?") and order and drawn != order[0]:
+        top = rules.order_head(game.tileset, order) if order else None
+        if drawn not in (None, "?") and order and drawn != top:
             raise IllegalMoveError(
                 f"drawn tile {drawn} does not match the draw pile of this game's seed "
-                f"(the next tile is {order[0]})")
+                f"(the next tile is {top})")
         if not game.auto_chance or st.extra.get("entered"):
             if drawn in (None, "?"):
                 if not order:
                     raise NotationError(f"{body!r}: the drawn tile must be written (x:CODE/...)")
-                drawn = order[0]
+                drawn = top
             out.append(drawn)
         elif drawn not in (None, "?") and not order:
             raise IllegalMoveError("this game draws its tiles itself; write the exchange as x/DISCARDED")
@@ -170,7 +172,7 @@ def install_deal(game, text: str) -> None:
     ex = st.extra
     ex["centre_id"] = st.ident[CENTRE]
     for key in PLAYERS:
-        ex["order_" + key] = None if key in o.pool_keys else ()
+        ex["order_" + key] = None if key in o.pool_keys else ""
     ex["hidden"] = None
     ex["entered"] = True
     if o.first_player == "guess":

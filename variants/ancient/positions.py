@@ -12,7 +12,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import rules
 from .derived import analysis, harmony_count
-from .rules import KNOTWEED, ORDER, SHIP, WHEEL, opts
+from .rules import KNOTWEED, ORDER, SHIP, WHEEL, opts, order_codes, pack_order
 
 PHASES = ("guess", "order", "turn", "draw", "discard", "boat", "wheel", "move")
 
@@ -41,7 +41,8 @@ def paisho_position_extra(game):
             lst.append(_point_json(where[knot_id]))
     placing = ex.get("placing")
     return {
-        "draw_order": {k: (list(ex["order_" + k]) if ex.get("order_" + k) is not None else None)
+        "draw_order": {k: (order_codes(game.tileset, ex["order_" + k])
+                           if ex.get("order_" + k) is not None else None)
                        for k in o.pool_keys},
         "first": ex.get("first"),
         "hidden_hand": ex.get("hidden"),
@@ -92,12 +93,12 @@ def paisho_load_position(game, data):
         problems.append(("$.draw_order", "expected an object of pool key -> list or null"))
         orders = {}
     for key in PLAYERS:
-        ex["order_" + key] = ()
+        ex["order_" + key] = ""
     for key in o.pool_keys:
         seq = orders.get(key)
         pool = st.pile("pool", key)
         if seq is None:
-            ex["order_" + key] = None if pool else ()
+            ex["order_" + key] = None if pool else ""
             continue
         if not isinstance(seq, list) or not all(isinstance(c, str) for c in seq):
             problems.append((f"$.draw_order.{key}", "expected a list of tile codes"))
@@ -108,7 +109,7 @@ def paisho_load_position(game, data):
         if counts != {c: n for c, n in pool.items() if n}:
             problems.append((f"$.draw_order.{key}", "the order does not hold the tiles of the pool"))
             continue
-        ex["order_" + key] = tuple(seq)
+        ex["order_" + key] = pack_order(game.tileset, seq)
     first = data.get("first")
     if first not in (None, "host", "guest"):
         problems.append(("$.first", "expected host, guest or null"))

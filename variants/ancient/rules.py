@@ -99,10 +99,23 @@ class Opts:
         return "host" if self.shared else player
 
 
+_SHARED_OPTS: list[tuple[dict, Opts]] = []
+
+
 def opts(game) -> Opts:
+    """The game's :class:`Opts`: one object per distinct set of options, shared by every game
+    that has them (nothing changes an Opts once built), so a new game holds none of its own."""
     o = getattr(game, "_ancient_opts", None)
     if o is None:
-        o = game._ancient_opts = Opts(game.options)
+        options = game.options
+        for known, o in _SHARED_OPTS:
+            if known == options:
+                break
+        else:
+            o = Opts(options)
+            _SHARED_OPTS.insert(0, (dict(options), o))
+            del _SHARED_OPTS[32:]  # a few option sets are in use at a time
+        game._ancient_opts = o
     return o
 
 
@@ -117,6 +130,24 @@ def shuffle(items: list, rng) -> list:
         j = int(rng.random() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def pack_order(tileset, codes) -> str:
+    """A draw order as text, one character per tile (its kind's ordinal in the tile set): a
+    dealt game keeps two orders of some forty tiles, and text takes an eighth of a tuple's room."""
+    kinds = tileset.by_code
+    return "".join([chr(kinds[c].ordinal + 48) for c in codes])
+
+
+def order_codes(tileset, order: str) -> list[str]:
+    """The tile codes of a packed draw order (:func:`pack_order`), top first."""
+    kinds = tileset.kinds
+    return [kinds[ord(ch) - 48].code for ch in order]
+
+
+def order_head(tileset, order: str) -> str:
+    """The code of the top tile of a non-empty packed draw order."""
+    return tileset.kinds[ord(order[0]) - 48].code
 
 
 def canonical_pool(counts: dict[str, int]) -> list[str]:
