@@ -16,6 +16,7 @@ never asserted.  ``--write-docs docs/playing.md`` puts the table between the pag
     python benchmarks/strength.py                              # the full run (hours)
     python benchmarks/strength.py --games 4 --time-scale 0.2 --workers 2   # every level at 1/5 its time
     python benchmarks/strength.py --variants skud fire --pairs greedy:random
+    python benchmarks/strength.py --variants skud --pairs medium:greedy --cpu-time   # budgets in CPU seconds
     python benchmarks/strength.py --smoke                      # CI: one short game
 """
 from __future__ import annotations
@@ -47,15 +48,19 @@ def budget(level: str, think, scale: float):
 
 
 def play_one(variant: str, upper: str, lower: str, index: int, seed: int, think, max_plies: int,
-             scale: float = 1.0) -> dict:
-    """One game: ``upper`` is the Guest in even games, the Host in odd ones."""
+             scale: float = 1.0, cpu_time: bool = False) -> dict:
+    """One game: ``upper`` is the Guest in even games, the Host in odd ones.  With ``cpu_time``
+    the search budgets and the recorded times are the worker process's CPU seconds."""
     game = paisho.new_game(variant, seed=seed + index)
     upper_side = "guest" if index % 2 == 0 else "host"
     lower_side = "host" if upper_side == "guest" else "guest"
-    players = {upper_side: make_player(upper, seed=(seed + index) * 7 + 1, seconds=budget(upper, think, scale)),
-               lower_side: make_player(lower, seed=(seed + index) * 7 + 2, seconds=budget(lower, think, scale))}
+    players = {upper_side: make_player(upper, seed=(seed + index) * 7 + 1, seconds=budget(upper, think, scale),
+                                       cpu_time=cpu_time),
+               lower_side: make_player(lower, seed=(seed + index) * 7 + 2, seconds=budget(lower, think, scale),
+                                       cpu_time=cpu_time)}
     times: dict = {upper_side: [], lower_side: []}
-    play_game(game, players, max_plies=max_plies, times=times)
+    play_game(game, players, max_plies=max_plies, times=times,
+              clock=time.process_time if cpu_time else time.perf_counter)
     decisions = len(times[upper_side]) + len(times[lower_side])
     return {"variant": variant, "upper": upper, "lower": lower, "index": index,
             "upper_side": upper_side, "score": result_for(game, upper_side, capped="draw"),
@@ -90,6 +95,8 @@ def table(results: dict, settings: dict) -> str:
     else:
         budget_text = ", ".join(f"{k} {v['seconds'] * scale:g} s" for k, v in LEVEL_SETTINGS.items()) + \
             f" (each level's own times {scale:g}, --time-scale)"
+    if settings.get("cpu_time"):
+        budget_text += ", counted in CPU seconds (--cpu-time)"
     lines = [f"{settings['games']} games per row, sides alternating, decision cap {settings['max_plies']} "
              f"(a capped game is a draw), search time per decision: {budget_text}.",
              "",
@@ -120,6 +127,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", "-n", type=int, default=40)
     ap.add_argument("--think", type=float, default=None, help="seconds per search decision (default: each level's own)")
     ap.add_argument("--time-scale", type=float, default=1.0, help="multiply each search level's own time (without --think)")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="count search budgets (and the times shown) in each worker's CPU seconds, "
+                         "not wall-clock: fair figures on a loaded machine")
     ap.add_argument("--max-plies", type=int, default=MAX_PLIES)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", "-w", type=int, default=1)
@@ -132,7 +142,7 @@ def main(argv=None) -> int:
         args.variants = args.variants or ["skud", "modern"]
         args.pairs, args.games, args.think, args.max_plies, args.backend = ["greedy:random", "easy:greedy"], 1, 0.05, 30, "inline"
     names = args.variants or paisho.variants()
-    tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale)
+    tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale, args.cpu_time)
              for v in names for pair in args.pairs for k in range(args.games)]
     started = time.time()
 
@@ -145,7 +155,8 @@ def main(argv=None) -> int:
     for g in games:
         grouped.setdefault((g["variant"], f"{g['upper']}:{g['lower']}"), []).append(g)
     results = {key: summarise(rows) for key, rows in grouped.items()}
-    settings = {"games": args.games, "think": args.think, "scale": args.time_scale, "max_plies": args.max_plies}
+    settings = {"games": args.games, "think": args.think, "scale": args.time_scale, "max_plies": args.max_plies,
+                "cpu_time": args.cpu_time}
     text = table(results, settings)
     print(text)
     print(f"wall time {time.time() - started:.0f} s, {args.workers} worker(s), backend {args.backend}", file=sys.stderr)

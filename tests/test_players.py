@@ -67,7 +67,7 @@ def test_greedy_calls_evaluate_once_per_position(monkeypatch):
         return 0.0
 
     monkeypatch.setattr(game.rules, "evaluate", hook)
-    GreedyPlayer(seed=1).choose(game)
+    GreedyPlayer(seed=1, width=10_000).choose(game)
     finished = 0  # a move that ends the game is scored by its outcome, not the hook
     assert len(calls) + finished <= len(game.legal_moves())
     assert len(calls) >= len(game.legal_moves()) - 5
@@ -83,7 +83,7 @@ def test_hook_value_is_used(monkeypatch):
         return 5.0 if g.state.board[target] is not None else 0.0
 
     monkeypatch.setattr(game.rules, "evaluate", hook)
-    move = GreedyPlayer(seed=1).choose(game)
+    move = GreedyPlayer(seed=1, width=10_000).choose(game)
     assert move.dst == target
 
 
@@ -253,6 +253,38 @@ def test_greedy_tries_only_the_most_promising_moves_of_a_long_list(monkeypatch):
     monkeypatch.setattr(game.rules, "evaluate", lambda g, p: calls.append(p) or 0.0)
     GreedyPlayer(seed=1, width=10).choose(game)
     assert len(game.legal_moves()) > 10 and len(calls) <= 10
+
+
+@pytest.mark.parametrize("variant", ["fire", "ancient", "skud"])
+def test_greedy_tries_its_moves_on_the_game_and_leaves_it_as_it_was(variant):
+    """Greedy plays and takes back each candidate on the game it is given (no copy): afterwards
+    the position, the history, the key, the legal list and the chance setting are unchanged."""
+    game = midgame(variant, plies=14)
+    if game.outcome is not None or game.chance_outcomes():
+        pytest.skip("no decision pending")
+    before = (game.position(), [m.text for m in game.moves], game.key,
+              [m.text for m in game.legal_moves()], game.auto_chance)
+    GreedyPlayer(seed=2).scored(game)
+    after = (game.position(), [m.text for m in game.moves], game.key,
+             [m.text for m in game.legal_moves()], game.auto_chance)
+    assert after == before
+
+
+def test_preselect_keeps_the_most_promising_half_and_samples_the_rest(monkeypatch):
+    """On a long list the candidates are the top half by playout weight plus a weighted draw
+    from the rest; a short list, or one without weights, is tried whole."""
+    from paisho_core.players.simple import preselect
+    game = midgame("skud", plies=20)
+    moves = game.legal_moves()
+    assert len(moves) > 20
+    weights = [float(i) for i in range(len(moves))]
+    monkeypatch.setattr(game.rules, "playout_weights", lambda g, ms: list(weights))
+    chosen = preselect(game, moves, 10, random.Random(1))
+    assert len(chosen) == 10 and len({m.text for m in chosen}) == 10
+    assert {m.text for m in moves[-5:]} <= {m.text for m in chosen}
+    assert preselect(game, moves[:8], 10, random.Random(1)) == moves[:8]
+    monkeypatch.setattr(game.rules, "playout_weights", lambda g, ms: None)
+    assert preselect(game, moves, 10, random.Random(1)) == moves
 
 
 def test_search_keeps_its_tree_between_decisions():

@@ -6,13 +6,14 @@
 | ``greedy`` | one ply: the move whose resulting position the variant's evaluation likes best |
 | ``easy`` | search (:class:`~paisho_core.players.search.MCTSPlayer`), 0.25 s per decision |
 | ``medium`` | search, 1 s per decision |
-| ``hard`` | search, 3 s per decision, with two playout moves before each evaluation |
+| ``hard`` | search, 3 s per decision |
 
 ``think`` (``--think SECONDS``) overrides a search level's time.  The names of an older release
 still work: ``mcts`` (search with 200 iterations) and ``mcts:N`` (N iterations).
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Optional
 
 from .. import PaishoError
@@ -25,7 +26,7 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 SEARCH = {
     "easy": {"seconds": 0.25},
     "medium": {"seconds": 1.0},
-    "hard": {"seconds": 3.0, "rollout": 2},
+    "hard": {"seconds": 3.0},
 }
 """The search levels' settings (keyword arguments of MCTSPlayer)."""
 
@@ -51,20 +52,23 @@ def check_kind(kind: str) -> str:
 
 
 def make_player(kind: str, seed=None, seconds: Optional[float] = None,
-                iterations: Optional[int] = None) -> Player:
+                iterations: Optional[int] = None, cpu_time: bool = False) -> Player:
     """A computer player by level name (see the table above).
 
     ``seconds`` (the CLI's ``--think``) replaces a search level's time per decision;
-    ``iterations`` caps its iterations instead (reproducible from ``seed``).  ``random`` and
-    ``greedy`` ignore both."""
+    ``iterations`` caps its iterations instead (reproducible from ``seed``); ``cpu_time`` counts
+    ``seconds`` in the process's CPU time instead of wall-clock time (for benchmarks on a loaded
+    machine).  ``random`` and ``greedy`` ignore all three."""
     check_kind(kind)
     base, _, budget = kind.partition(":")
+    clock = time.process_time if cpu_time else time.perf_counter
     if base == "random":
         player: Player = RandomPlayer(seed)
     elif base == "greedy":
         player = GreedyPlayer(seed)
     elif base == "mcts":
-        player = MCTSPlayer(seed, iterations=int(budget) if budget else iterations, seconds=seconds)
+        player = MCTSPlayer(seed, iterations=int(budget) if budget else iterations, seconds=seconds,
+                            clock=clock)
     else:
         settings: dict[str, Any] = dict(SEARCH[base])
         if seconds is not None:
@@ -73,6 +77,6 @@ def make_player(kind: str, seed=None, seconds: Optional[float] = None,
             settings["iterations"] = iterations
             if seconds is None:
                 settings.pop("seconds")
-        player = MCTSPlayer(seed, **settings)
+        player = MCTSPlayer(seed, clock=clock, **settings)
     player.name = kind
     return player

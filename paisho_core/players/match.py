@@ -8,11 +8,12 @@ from .evaluation import evaluate
 
 
 def play_game(game, players: dict, max_plies: Optional[int] = None, on_move=None,
-              times: Optional[dict] = None):
+              times: Optional[dict] = None, clock=time.perf_counter):
     """Play ``game`` to its end (or ``max_plies`` decisions) with ``players[side]`` choosing.
 
-    Chance steps are drawn by the game itself.  With ``times`` (a dict), the wall-clock seconds
-    of every choice are appended to ``times[side]``.  Returns the game."""
+    Chance steps are drawn by the game itself.  With ``times`` (a dict), the seconds of every
+    choice by ``clock`` (wall-clock by default) are appended to ``times[side]``.  Returns the
+    game."""
     plies = 0
     while game.outcome is None:
         if max_plies is not None and plies >= max_plies:
@@ -24,10 +25,10 @@ def play_game(game, players: dict, max_plies: Optional[int] = None, on_move=None
         if not game.legal_moves():
             break
         side = game.to_move
-        start = time.perf_counter()
+        start = clock()
         move = players[side].choose(game)
         if times is not None:
-            times.setdefault(side, []).append(time.perf_counter() - start)
+            times.setdefault(side, []).append(clock() - start)
         game.play(move)
         plies += 1
         if on_move:

@@ -1,16 +1,24 @@
 """Monte Carlo tree search over decisions, for the search levels (``easy``, ``medium``, ``hard``).
 
 - **Budget**: a number of iterations and/or seconds per decision, whichever ends first (with
-  iterations alone a choice is reproducible from the seed).
-- **Leaves** are scored by a few playout moves drawn from the variant's playout weights and then
-  the variant's evaluation squashed to a win probability, or by the game's result.
-- **Widening**: a node opens its moves one by one, most promising first by the playout weights,
-  as its visits grow (``widen * sqrt(visits)`` children, ``root_width`` at the root), so a list
-  of a thousand moves costs only the moves worth looking at.
+  iterations alone a choice is reproducible from the seed).  Seconds are wall-clock by default;
+  ``clock=time.process_time`` counts the process's CPU time instead (benchmarks on a loaded
+  machine).
+- **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
+  move is played on the game, the position after it scored by the variant's evaluation for the
+  mover, and taken back, as greedy does (the candidates are greedy's: all of a list of at most
+  ``width`` moves, else a preselection by the playout weights, ``root_width`` at the root).  The
+  moves are kept best first with that score as their prior; one iteration opens one node.
+- **Values**: each node keeps the mean of the win probabilities backed up through it and a
+  minimax value over the evaluated frontier below it (the best prior or deeper value for the
+  player to move); selection blends the two (``minimax`` the weight of the second) and adds the
+  UCT exploration term, over the ``widen * sqrt(visits)`` best-ranked moves (progressive
+  widening), so a list of a thousand moves costs only the moves worth looking at.
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
-  observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation.
+  observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation, and a
+  move legal in this deal but not yet opened is scored and added when the node is reached.
 - **Transpositions and reuse**: where the game has a position key (``game.key``) nodes are shared
   by key; the tree is kept from one decision to the next and the search resumes under the
   position reached (not on hidden-information games, whose tree belongs to one observation).
@@ -20,43 +28,55 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Optional
+from typing import Callable, Optional
 
 from .evaluation import evaluate, squash
 from .hidden import determinize, has_hidden_information
-from .policy import playout_move, ranked
-from .simple import GREEDY_WIDTH, Player, legal_or_fail
+from .policy import playout_move
+from .simple import Player, legal_or_fail, preselect, try_moves
 
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
 
 
+def _host_value(value: float, player: str) -> float:
+    """An evaluation for ``player`` as the Host's win probability."""
+    p = squash(value)
+    return p if player == "host" else 1.0 - p
+
+
 class Node:
-    """A position in the tree: visits, the sum of the Host's win probability over them, and the
-    edges already opened (``children``: notation -> (move, node)); ``order`` holds the moves not
-    opened yet, least promising first."""
+    """A position in the tree: visits, the sum of the Host's win probability over them, the
+    Host's minimax value ``mm`` over the evaluated frontier below, the player to move
+    (``mover``, None at a chance step or before the node is opened), the edges with a node
+    (``children``: notation -> (move, node)), and ``order``: the moves scored when the node was
+    opened, ``[notation, move, Host prior]`` best first for the mover (None until opened)."""
 
-    __slots__ = ("children", "order", "visits", "value")
+    __slots__ = ("children", "order", "visits", "value", "mm", "mover")
 
-    def __init__(self) -> None:
+    def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
         self.order: Optional[list] = None
         self.visits = 0
         self.value = 0.0
+        self.mm = mm
+        self.mover: Optional[str] = None
 
     def mean_for(self, player: str) -> float:
-        q = self.value / self.visits if self.visits else 0.5
+        q = self.value / self.visits if self.visits else self.mm
         return q if player == "host" else 1.0 - q
 
 
 class MCTSPlayer(Player):
-    """UCT with progressive widening, chance nodes, determinization, transpositions and reuse."""
+    """Best-first UCT with evaluated expansion, implicit minimax values, progressive widening,
+    chance nodes, determinization, transpositions and reuse."""
 
     name = "mcts"
 
     def __init__(self, seed=None, iterations: Optional[int] = None, seconds: Optional[float] = None,
-                 c: float = 0.7, rollout: int = 0, widen: float = 2.0, root_width: int = 48,
-                 reuse: bool = True, max_depth: int = 60, greedy_width: int = GREEDY_WIDTH) -> None:
+                 c: float = 0.4, rollout: int = 0, widen: float = 1.5, root_width: int = 64,
+                 width: int = 32, minimax: float = 0.5, reuse: bool = True, max_depth: int = 60,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         if iterations is None and seconds is None:
             iterations = 200
         self.rng = random.Random(seed)
@@ -66,12 +86,15 @@ class MCTSPlayer(Player):
         self.rollout = rollout
         self.widen = widen
         self.root_width = root_width
+        self.width = width
+        self.minimax = minimax
         self.reuse = reuse
         self.max_depth = max_depth
-        self.greedy_width = greedy_width
+        self.clock = clock
         self.last_stats: dict = {}
         self._table: dict = {}
         self._kept: Optional[tuple] = None  # (root node, history texts at that root)
+        self._stop: Optional[float] = None  # when the root's opening stops (half a time budget)
 
     # -- one decision ------------------------------------------------------------------------
     def choose(self, game):
@@ -81,18 +104,17 @@ class MCTSPlayer(Player):
         me = game.to_move
         hidden = has_hidden_information(game, me)
         root, reused = self._root(game, hidden)
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
+        self._stop = None if self.seconds is None else start + self.seconds / 2
         base = game.copy()
         base.auto_chance = False
         depth0 = base.ply
         n = 0
-        if root.order is None and not hidden:
-            stop = None if self.seconds is None else start + self.seconds / 2
-            n += self._open_root(base, root, moves, stop)
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if self.seconds is not None and time.perf_counter() - start >= self.seconds:
+            if self.seconds is not None and n and clock() - start >= self.seconds:
                 break
             g = determinize(game, me, self.rng) if hidden else None
             if g is None:
@@ -106,10 +128,15 @@ class MCTSPlayer(Player):
         best = None
         for text, (_move, child) in root.children.items():
             if text in legal and child.visits:
-                rank = (child.visits, child.mean_for(me))
+                rank = (child.visits, self._blend(child, me))
                 if best is None or rank > best[0]:
                     best = (rank, text)
-        self.last_stats = {"iterations": n, "seconds": round(time.perf_counter() - start, 3),
+        if best is None:  # nothing visited: the best prior
+            for text, _move, prior in root.order or ():
+                if text in legal:
+                    best = (None, text)
+                    break
+        self.last_stats = {"iterations": n, "seconds": round(clock() - start, 3),
                            "children": len(root.children), "reused_visits": reused}
         if best is None:
             return self.rng.choice(moves)
@@ -147,112 +174,134 @@ class MCTSPlayer(Player):
                 self._table[key] = node
         return node, node.visits
 
-    def _open_root(self, base, root: Node, moves: list, stop: Optional[float] = None) -> int:
-        """Open every root move (on long lists the ``greedy_width`` most promising by the
-        playout weights) and score it once, as greedy would: the search starts from greedy's
-        ranking and spends its budget telling the best few apart.  With a time budget the
-        opening stops at ``stop`` (half the budget); the moves left open later, most promising
-        first.  Returns the evaluations made."""
-        ranked_moves = ranked(base, moves, self.rng)
-        opened: list = []
-        start = base.ply
-        for move in ranked_moves[:self.greedy_width]:
-            if opened and stop is not None and time.perf_counter() >= stop:
-                break
-            opened.append(move)
-            base.play(move)
-            child = self._node_for(base, False)
-            value = self._leaf_value(base) if not child.visits else child.value / child.visits
-            while base.ply > start:
-                base.undo()
-            root.children[move.text] = (move, child)
-            self._backup([root, child], value)
-        rest = ranked_moves[len(opened):]
-        root.order = rest[::-1]
-        return len(opened)
-
     # -- one iteration -----------------------------------------------------------------------
     def _iterate(self, g, root: Node, hidden: bool = False) -> None:
+        """Walk down from ``root`` by selection, open the first unopened node reached, and back
+        its value up the path."""
         node = root
         path = [root]
         rng = self.rng
+        value = None
         for _depth in range(self.max_depth):
             if g.outcome is not None:
+                w = g.outcome.winner
+                value = 0.5 if w is None else (1.0 if w == "host" else 0.0)
+                node.mm = value
                 break
             chance = g.chance_outcomes()
             if chance:
                 move = rng.choices([m for m, _p in chance], [p for _m, p in chance])[0]
                 edge = node.children.get(move.text)
                 if edge is None:
-                    edge = node.children[move.text] = (move, Node())
+                    edge = node.children[move.text] = (move, Node(node.mm))
                 g.play(edge[0] if edge[0].text == move.text else move)
                 node = edge[1]
                 path.append(node)
                 continue
-            mover = g.to_move
-            legal = g.legal_moves()
+            legal = g.legal_moves() if hidden or node.order is None else None
             if node.order is None:
-                node.order = ranked(g, legal, rng)[::-1]
-            elif hidden:
-                self._reconcile(node, legal)
-            limit = self.root_width if node is root else 1
-            limit = max(limit, math.ceil(self.widen * math.sqrt(node.visits + 1)))
-            while node.order and len(node.children) < limit:
-                move = node.order.pop()
-                if move.text in node.children:
-                    continue
-                g.play(move)
-                child = self._node_for(g, hidden)
-                node.children[move.text] = (move, child)
-                path.append(child)
-                if child.visits:  # a transposition into a known position: its statistics stand
-                    self._backup(path, child.value / child.visits)
-                else:
-                    self._backup(path, self._leaf_value(g))
-                return
-            best = self._select(node, mover, legal if hidden else None)
-            if best is None:
+                self._open(g, node, legal, self.root_width if node is root else self.width,
+                           self._stop if node is root else None)
+                value = self._leaf_value(g, node)
                 break
-            g.play(best[0])
-            node = best[1]
+            if hidden:
+                self._reconcile(g, node, legal)
+            edge = self._select(node, legal)
+            if edge is None:
+                break
+            text, move, prior = edge
+            g.play(move.text if hidden else move)
+            pair = node.children.get(text)
+            if pair is None:
+                child = self._node_for(g, hidden, prior)
+                pair = node.children[text] = (move, child)
+            node = pair[1]
             path.append(node)
-        self._backup(path, self._leaf_value(g))
+        if value is None:
+            value = node.mm if node.order is not None else squash(evaluate(g, "host"))
+        self._backup(path, value)
 
-    def _node_for(self, g, hidden: bool) -> Node:
+    def _open(self, g, node: Node, legal: list, width: int, stop: Optional[float]) -> None:
+        """Score the node's candidate moves (greedy's, up to ``width``) and keep them best first."""
+        mover = g.to_move
+        node.mover = mover
+        cands = preselect(g, legal, width, self.rng)
+        scored = []
+        for value, move in try_moves(g, cands, mover):
+            scored.append([move.text, move, _host_value(value, mover), self.rng.random()])
+            if stop is not None and self.clock() >= stop:
+                break
+        node.order = self._sorted(scored, mover)
+        if node.order:
+            node.mm = node.order[0][2]
+
+    @staticmethod
+    def _sorted(scored: list, mover: str) -> list:
+        sign = 1.0 if mover == "host" else -1.0
+        scored.sort(key=lambda e: (sign * e[2], e[3]), reverse=True)
+        return [e[:3] for e in scored]
+
+    def _reconcile(self, g, node: Node, legal: list) -> None:
+        """A determinized game may offer moves the node was not opened with: score and add
+        them (the selection keeps to the moves legal in this deal)."""
+        known = {e[0] for e in node.order}
+        new = [m for m in legal if m.text not in known]
+        if not new:
+            return
+        mover = node.mover or g.to_move
+        extra = [[move.text, move, _host_value(value, mover), self.rng.random()]
+                 for value, move in try_moves(g, new, mover, by_text=True)]
+        node.order = self._sorted([e + [0.0] for e in node.order] + extra, mover)
+
+    def _node_for(self, g, hidden: bool, prior: float) -> Node:
         key = None if hidden else getattr(g, "key", None)
         if key is None:
-            return Node()
+            return Node(prior)
         node = self._table.get(key)
         if node is None:
-            node = self._table[key] = Node()
+            node = self._table[key] = Node(prior)
         return node
 
-    def _select(self, node: Node, mover: str, legal: Optional[list]):
+    def _blend(self, child: Node, player: str) -> float:
+        mean = child.mean_for(player)
+        mm = child.mm if player == "host" else 1.0 - child.mm
+        return (1.0 - self.minimax) * mean + self.minimax * mm
+
+    def _select(self, node: Node, legal: Optional[list]):
+        """The best-ranked move by blended value plus exploration, among the first
+        ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden)."""
+        mover = node.mover
         allowed = None if legal is None else {m.text for m in legal}
+        limit = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
         log_n = math.log(node.visits + 1)
         best, best_score = None, -1.0
-        for text, edge in node.children.items():
-            if allowed is not None and text not in allowed:
+        seen = 0
+        children = node.children
+        for edge in node.order:
+            if allowed is not None and edge[0] not in allowed:
                 continue
-            child = edge[1]
-            if not child.visits:
-                return edge
-            score = child.mean_for(mover) + self.c * math.sqrt(log_n / child.visits)
+            seen += 1
+            if seen > limit:
+                break
+            pair = children.get(edge[0])
+            if pair is None:
+                visits = 0
+                q = edge[2] if mover == "host" else 1.0 - edge[2]
+            else:
+                child = pair[1]
+                visits = child.visits
+                q = self._blend(child, mover)
+            score = q + self.c * math.sqrt(log_n / (visits + 1))
             if score > best_score:
                 best, best_score = edge, score
         return best
 
-    @staticmethod
-    def _reconcile(node: Node, legal: list) -> None:
-        """A determinized game may offer other moves than the one that built this node: keep
-        the unopened moves legal here and add the new ones (least promising end)."""
-        known = {m.text for m in legal}
-        kept = [m for m in node.order or () if m.text in known]
-        waiting = {m.text for m in kept}
-        node.order = [m for m in legal if m.text not in node.children and m.text not in waiting] + kept
-
-    def _leaf_value(self, g) -> float:
-        """Win probability for the Host after up to ``rollout`` playout moves."""
+    def _leaf_value(self, g, node: Node) -> float:
+        """The opened node's value for the Host: its minimax over the moves just scored, or
+        after up to ``rollout`` playout moves the evaluation there."""
+        if not self.rollout or not node.order:
+            return node.mm
+        depth = g.ply
         for _ in range(self.rollout):
             if g.outcome is not None:
                 break
@@ -266,11 +315,28 @@ class MCTSPlayer(Player):
             g.play(playout_move(g, moves, self.rng))
         if g.outcome is not None:
             w = g.outcome.winner
-            return 0.5 if w is None else (1.0 if w == "host" else 0.0)
-        return squash(evaluate(g, "host"))
+            value = 0.5 if w is None else (1.0 if w == "host" else 0.0)
+        else:
+            value = squash(evaluate(g, "host"))
+        while g.ply > depth:
+            g.undo()
+        return 0.5 * (value + node.mm)
 
-    @staticmethod
-    def _backup(path: list, host_value: float) -> None:
+    def _backup(self, path: list, host_value: float) -> None:
         for node in path:
             node.visits += 1
             node.value += host_value
+        for node in reversed(path):
+            if node.mover is None or not node.order:
+                if node.children and node.mover is None:  # a chance node: the mean
+                    node.mm = node.value / node.visits
+                continue
+            best = None
+            host = node.mover == "host"
+            children = node.children
+            for text, _move, prior in node.order:
+                pair = children.get(text)
+                v = prior if pair is None else pair[1].mm
+                if best is None or (v > best if host else v < best):
+                    best = v
+            node.mm = best
