@@ -37,3 +37,13 @@ def test_a_false_claim_fails_the_build():
         build(spec)
     with pytest.raises(DiagramError, match="not a point"):
         build({"variant": "skud", "tiles": {"guest": {"R3": ["x"]}}})
+
+
+def test_fill_legal_follows_the_rules():
+    from paisho_core.drawing.diagram import legal_points
+    game = build({"variant": "skud", "tiles": {"guest": {"R3": [[0, -3]]}}})
+    points = legal_points(game, {"(0,-3)-": "blue"})
+    moves = {str(m) for m in game.legal_moves() if str(m).startswith("(0,-3)-")}
+    assert points and {f"(0,-3)-({x},{y})" for x, y in points} == moves
+    with pytest.raises(DiagramError, match="fill_legal"):
+        legal_points(game, ["(0,-3)-"])

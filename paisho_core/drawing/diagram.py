@@ -19,6 +19,9 @@ A description is a mapping (the YAML of a ```` ```paisho-board ```` block in a d
     arrows: [[[0, -3], [0, 0]]]   # lastmove, harmonies, arrows, fill, flipped, size,
     fill: {"2,2": "#7fb3ff"}      # coordinates, legend, caption
     caption: "..."
+    fill_legal: {"(0,-3)-": "#90caf9"}  # fill the end point of every legal decision whose
+                                  # text starts so ("" for all): where a tile may go, built
+                                  # from the rules, so the picture follows them
 
 Tiles placed by ``tiles`` are taken out of their owner's reserve (or another pile holding
 them), so the position is one the variant accepts: :func:`paisho_core.from_position` checks it.
@@ -33,6 +36,7 @@ from typing import Any
 from .. import from_position, load_record, new_game
 from ..errors import PaishoError
 from ..game import Game
+from ..notation import POINT_RE
 from .svg import board
 
 DRAWING_KEYS = ("lastmove", "harmonies", "arrows", "fill", "orientation", "flipped", "size",
@@ -132,8 +136,26 @@ def options(spec: Mapping[str, Any], game: Game) -> dict[str, Any]:
         out["arrows"] = [(_point(a, "arrows"), _point(b, "arrows")) for a, b in out["arrows"]]
     if "fill" in out:
         out["fill"] = {_point(p, "fill"): str(c) for p, c in out["fill"].items()}
+    if spec.get("fill_legal"):
+        out["fill"] = {**legal_points(game, spec["fill_legal"]), **out.get("fill", {})}
     if "lastmove" not in out:  # ring the last turn played, if the description played one
         out["lastmove"] = bool(spec.get("play")) or (bool(spec.get("moves")) and "tiles" not in spec)
+    return out
+
+
+def legal_points(game: Game, prefixes: Mapping[str, str]) -> dict[tuple[int, int], str]:
+    """``{point: colour}``: the last point written in each legal decision whose text starts
+    with one of ``prefixes`` (decisions naming no point are left out)."""
+    if not isinstance(prefixes, Mapping):
+        raise DiagramError(f"fill_legal: {prefixes!r} is not a mapping of move prefixes to colours")
+    out: dict[tuple[int, int], str] = {}
+    for move in game.legal_moves():
+        text = str(move)
+        points = POINT_RE.findall(text)
+        for prefix, colour in prefixes.items():
+            if points and text.startswith(str(prefix)):
+                x, y = points[-1]
+                out[(int(x), int(y))] = str(colour)
     return out
 
 
