@@ -10,9 +10,9 @@ import random
 
 import paisho_core as paisho
 from paisho_core.board import GATES, bits
-from variants.common import garden
-from variants.fire import boosted, pairs as fire_pairs
-from variants.skud import flags as skud_flags, pairs as skud_pairs
+from paisho_variants.common import garden
+from paisho_variants.fire import boosted, pairs as fire_pairs
+from paisho_variants.skud import flags as skud_flags, pairs as skud_pairs
 
 from tests.test_garden_speed_oracle import FIRE_OPTIONS, SKUD_OPTIONS, choose
 
@@ -29,10 +29,10 @@ def survey(game) -> dict:
     }
     if game.name == "skud":
         out["flags"] = skud_flags(game)
-        out["pairs"] = sorted(skud_pairs(game))
+        out["pairs"] = list(skud_pairs(game))
     else:
         out["boosted"] = boosted(game)
-        out["pairs"] = sorted(fire_pairs(game))
+        out["pairs"] = list(fire_pairs(game))
     return out
 
 

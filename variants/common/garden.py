@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, SIZE, bits, nearest
+from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, SIZE, TRANSPOSE, bits, nearest
 from paisho_core.game import Harmony, Move, Outcome
 from paisho_core.notation import check_points as check_point_text
 from paisho_core.sight import encloses, reach, rotate_clockwise, step4, transpose_mask
@@ -41,6 +41,8 @@ class Roles:
                     self.code.setdefault(tag, k.code)
                     self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
         self.stops = {k.code: k.stops for k in ts.kinds}
+        self.basic_or_wild = self.basic | frozenset(variant.wild)
+        self.basic_or_orchid = self.basic | frozenset(self.codes.get("orchid", ()))
         self.move = {k.code: k.move for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
@@ -51,6 +53,17 @@ class Roles:
         self.basic_order = [k.code for k in ts.kinds if k.group == "basic"]
         self.accent_order = [k.code for k in ts.kinds if k.group == "accent"]
         self.moves = MoveTable()
+        groups = {"basic": self.basic, "special": self.special, "accent": self.accent,
+                  "flower": self.flower, "basic_or_wild": self.basic_or_wild,
+                  "basic_or_orchid": self.basic_or_orchid,
+                  "drainable": self.basic | frozenset(self.codes.get("lotus", ()))}
+        for role, codes in self.codes.items():
+            groups[role] = frozenset(codes)
+        for code, partners in self.clash_partners.items():
+            groups[("clashes", code)] = partners
+        self.groups_of: dict[str, tuple] = {
+            k.code: tuple(name for name, codes in groups.items() if k.code in codes) for k in ts.kinds}
+        """The groups (:func:`group_masks`) each tile code belongs to."""
 
     def is_(self, code: str, role: str) -> bool:
         return self.role.get(code) == role
@@ -77,16 +90,24 @@ class MoveTable:
             found = self._rows[key] = reach(s, dist, PLAYABLE, step)[0]
         return found
 
-    def arrange_row(self, code: str, s: int, dist: int, stops: int, step) -> list:
-        """Moves of a tile ``code`` from ``s``: every point of ``stops`` within ``dist`` steps."""
-        key = (code, s, step)
-        row = self._rows.get(key)
-        if row is None:
-            region = self.region(s, dist, step) & stops
-            src = LABEL[s] + "-"
-            row = self._rows[key] = [(1 << e, Move("arrange", src + LABEL[e], code, s, e))
-                                     for e in bits(region)]
-        return row
+    def movers(self, step) -> dict:
+        """``(code, s) -> (region, row)`` for tiles moving by ``step``: ``region``, every point
+        within the tile's distance of ``s`` on an empty board; ``row``, the moves of a tile
+        ``code`` from ``s`` to a point of the region it may stand on (filled by :meth:`mover`)."""
+        key = ("movers", step)
+        found = self._rows.get(key)
+        if found is None:
+            found = self._rows[key] = {}
+        return found
+
+    def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
+        """The ``movers`` entry of a tile ``code`` on ``s`` moving ``dist`` steps, made the
+        first time."""
+        region = self.region(s, dist, step)
+        src = LABEL[s] + "-"
+        row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
+        found = movers[(code, s)] = (region, row)
+        return found
 
     def get(self, key, make) -> Move:
         """The move stored under ``key``, made by ``make()`` the first time."""
@@ -473,27 +494,101 @@ def board_masks(game) -> dict[str, int]:
     return got
 
 
+def group_masks(game) -> dict:
+    """Points per group of tile codes on the current board: ``basic``, ``special``,
+    ``accent``, ``flower``, each role (``lotus``, ``rock`` ...), ``basic_or_wild``,
+    ``basic_or_orchid``, ``drainable`` (basic flowers and Lotus tiles) and ``("clashes", code)``
+    (the tiles a tile ``code`` clashes with).  A group with no tile has no entry."""
+    memo = derived(game)
+    got = memo.get("groups")
+    if got is None:
+        groups_of = roles(game.variant).groups_of
+        carried = _carried(memo, "groups")
+        if carried is None:
+            got = {}
+            for code, m in board_masks(game).items():
+                for name in groups_of[code]:
+                    got[name] = got.get(name, 0) | m
+        else:
+            prev, old, found = carried
+            got = dict(old)
+            before, after = prev["board"], memo["board"]
+            for p in bits(found):
+                tile = before[p]
+                if tile is not None:
+                    keep = ~(1 << p)
+                    for name in groups_of[tile.kind.code]:
+                        m = got[name] & keep
+                        if m:
+                            got[name] = m
+                        else:
+                            del got[name]
+                tile = after[p]
+                if tile is not None:
+                    bit = 1 << p
+                    for name in groups_of[tile.kind.code]:
+                        got[name] = got.get(name, 0) | bit
+        memo["groups"] = got
+    return got
+
+
 def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
     """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
-    the points ``flipped``, and the blockers whose entry was recomputed.  Only a flipped point
-    and the nearest blockers around it (before the change for a removed one, after it for an
-    added one) can have new line neighbours."""
+    the points ``flipped``, and the blockers whose entry changed.  A removed blocker is spliced
+    out (its neighbours east and west, north and south now see each other); an added one is
+    spliced in between its nearest blockers, found among the blockers so far."""
     out = dict(old)
     touched = 0
+    added = 0
     for p in bits(flipped):
-        around = old.get(p)
-        if around is not None:
-            del out[p]
-        else:
-            around = nearest(blockers, blockers_t, p)
+        around = out.pop(p, None)
+        if around is None:
+            added |= 1 << p
+            continue
+        e, w, n, s = around
+        if e >= 0:
+            x = out[e]
+            out[e] = (x[0], w, x[2], x[3])
+            touched |= 1 << e
+        if w >= 0:
+            x = out[w]
+            out[w] = (e, x[1], x[2], x[3])
+            touched |= 1 << w
+        if n >= 0:
+            x = out[n]
+            out[n] = (x[0], x[1], x[2], s)
+            touched |= 1 << n
+        if s >= 0:
+            x = out[s]
+            out[s] = (x[0], x[1], n, x[3])
+            touched |= 1 << s
+    if added:
+        now, now_t = blockers & ~added, blockers_t
+        for p in bits(added):
+            now_t &= ~(1 << TRANSPOSE[p])
+        for p in bits(added):
+            now |= 1 << p
+            now_t |= 1 << TRANSPOSE[p]
+            around = e, w, n, s = nearest(now, now_t, p)
+            out[p] = around
             touched |= 1 << p
-        for q in around:
-            if q >= 0:
-                touched |= 1 << q
-    touched &= blockers
-    for q in bits(touched):
-        out[q] = nearest(blockers, blockers_t, q)
-    return out, touched
+            if e >= 0:
+                x = out[e]
+                out[e] = (x[0], p, x[2], x[3])
+                touched |= 1 << e
+            if w >= 0:
+                x = out[w]
+                out[w] = (p, x[1], x[2], x[3])
+                touched |= 1 << w
+            if n >= 0:
+                x = out[n]
+                out[n] = (x[0], x[1], x[2], p)
+                touched |= 1 << n
+            if s >= 0:
+                x = out[s]
+                out[s] = (x[0], x[1], p, x[3])
+                touched |= 1 << s
+    return out, touched & blockers
 
 
 def lines(game) -> dict[int, list[int]]:
@@ -545,6 +640,59 @@ def line_cancelled(rock_mask: int, a: int, horizontal: bool) -> bool:
 
 
 _COLUMN = sum(1 << (k * board.SIZE) for k in range(board.SIZE))
+
+
+def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
+    """The harmony pairs ``(a, b, owners)`` of the current board, ``a`` ascending: the pairs
+    ``pairs_at(a)`` gives for each tile ``a`` of ``able`` (with its nearest tile east, then
+    north), memoised in :func:`derived`.
+
+    Carried from the previous memo's pairs when it can be: a tile's pairs change only if it, its
+    line neighbours or its ``status`` changed (``status``: a bitset the variant derives from the
+    board, drained or boosted tiles; it must capture every non-local effect but those of
+    ``fixed``).  ``fixed``: the tiles whose presence changes pairs far away (Rocks cancelling
+    rows and columns, Lion Turtles); when one of them changed, every pair is recomputed."""
+    memo = derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
+    lines_ = lines(game)
+    carried = _carried(memo, "pair_map")
+    touched = memo.get("relinked")
+    if carried is not None and touched is not None:
+        prev, old, found = carried
+        if found & (fixed | prev["pair_fixed"]) or fixed != prev["pair_fixed"]:
+            carried = None
+    if carried is None or touched is None:
+        pair_map = {}
+        for a in bits(able):
+            got = pairs_at(a)
+            if got:
+                pair_map[a] = got
+    else:
+        changed = found | (prev["pair_status"] ^ status)
+        again = changed | touched
+        for p in bits(changed):
+            around = lines_.get(p)
+            if around is not None:
+                w, so = around[1], around[3]
+                if w >= 0:
+                    again |= 1 << w
+                if so >= 0:
+                    again |= 1 << so
+        pair_map = dict(old)
+        for a in bits(again):
+            got = pairs_at(a) if (able >> a) & 1 else None
+            if got:
+                pair_map[a] = got
+            else:
+                pair_map.pop(a, None)
+    memo["pair_map"], memo["pair_status"], memo["pair_fixed"] = pair_map, status, fixed
+    out: list = []
+    for a in sorted(pair_map):
+        out += pair_map[a]
+    memo["pairs"] = out
+    return out
 
 
 def harmony_list(state, pairs):
@@ -622,8 +770,8 @@ def reach4(s: int, dist: int, empty: int) -> int:
 
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
-    ``reach[s] = (dist, step, occupied points within dist of s, points reached)`` and
-    ``picks[s] = (code, end points, moves)``.  Both are keyed by everything their value depends
+    ``reach[s] = (occupied points within dist of s, dist, step, points reached)`` and
+    ``picks[s] = (end points, code, moves)``.  Both are keyed by everything their value depends
     on, so a hit is exact whatever happened in between; most tiles see nothing change around
     them from one turn of their owner to the next."""
 
@@ -663,29 +811,39 @@ class Arranging:
         self.memo = memo
 
 
-def _destinations(state, r: Roles, player: str, how: Arranging):
-    """``(code, s, dist, stops, points)`` for each of ``player``'s tiles that can move, with
-    the points it may end on: along a clear path up to its distance, on a point it may stand on,
-    a capture only where allowed.  The clash test is local: with the mover lifted from S, the
-    pair of line neighbours across S must not clash (unless the mover lands between them or
-    captures one of them), and the mover on E must not see a clashing tile along its row or
-    column (see ClashMap.lifted)."""
+def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
+    """Every move of one of ``player``'s tiles, in point order (``first``: True as soon as one
+    tile can move, else False).  A tile moves along a clear path up to its distance, to a point
+    it may stand on, a capture only where allowed.  The clash test is local: with the mover
+    lifted from S, the pair of line neighbours across S must not clash (unless the mover lands
+    between them or captures one of them), and the mover on E must not see a clashing tile along
+    its row or column (see ClashMap.lifted).  The game's :class:`MoverMemo` keeps each tile's
+    reach and moves while nothing they depend on changes."""
     b = state.board
     occ = state.occupied
     empty = PLAYABLE & ~occ
     move_of, stops_of = r.move, r.stops
     clash, capture, step, lines_ = how.clash, how.capture, how.step, how.lines
-    memo = how.memo.reach if how.memo is not None else None
-    region = r.moves.region
+    memo = how.memo
+    reached, picks = (memo.reach, memo.picks) if memo is not None else ({}, {})
+    table = r.moves
+    movers = table.movers(step)
+    no_capture = GATES | how.protected
+    out: list[Move] = []
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
         dist = move_of.get(code, 0)
         if not dist:
             continue
-        local = occ & region(s, dist, step)
-        hit = memo.get(s) if memo is not None else None
-        if hit is not None and hit[0] == dist and hit[1] is step and hit[2] == local:
+        stops = stops_of[code]
+        found = movers.get((code, s))
+        if found is None:
+            found = table.mover(movers, code, s, dist, stops, step)
+        region, row = found
+        local = occ & region
+        hit = reached.get(s)
+        if hit is not None and hit[0] == local and hit[1] == dist and hit[2] is step:
             seen = hit[3]
         else:
             if step is step4:
@@ -693,13 +851,10 @@ def _destinations(state, r: Roles, player: str, how: Arranging):
             else:
                 landing, touched = reach(s, dist, empty, step)
                 seen = landing | touched
-            if memo is not None:
-                memo[s] = (dist, step, local, seen)
-        landing, touched = seen & empty, seen & occ
-        stops = stops_of[code]
-        cand = landing & stops
+            reached[s] = (local, dist, step, seen)
+        cand = seen & empty & stops
         if capture is not None:
-            touched &= stops & ~GATES & ~how.protected
+            touched = seen & occ & stops & ~no_capture
             if touched:
                 cand |= touched & capture(tile)
         if not cand:
@@ -710,30 +865,28 @@ def _destinations(state, r: Roles, player: str, how: Arranging):
             else:
                 keep, bad = clash.lifted(b, s, code, lines_)
                 cand &= keep & ~bad
-        if cand:
-            yield code, s, dist, stops, cand
+            if not cand:
+                continue
+        if first:
+            return True
+        hit = picks.get(s)
+        if hit is not None and hit[0] == cand and hit[1] == code:
+            out += hit[2]
+        else:
+            moves = [m for bit, m in row if cand & bit]
+            picks[s] = (cand, code, moves)
+            out += moves
+    return False if first else out
 
 
 def arrangements(state, r: Roles, player: str, how: Arranging) -> list[Move]:
-    """Every move of one of ``player``'s tiles (see :func:`_destinations`)."""
-    row = r.moves.arrange_row
-    step = how.step
-    picks = how.memo.picks if how.memo is not None else {}
-    out: list[Move] = []
-    for code, s, dist, stops, cand in _destinations(state, r, player, how):
-        hit = picks.get(s)
-        if hit is not None and hit[0] == code and hit[1] == cand:
-            out += hit[2]
-        else:
-            moves = [m for bit, m in row(code, s, dist, stops, step) if cand & bit]
-            picks[s] = (code, cand, moves)
-            out += moves
-    return out
+    """Every move of one of ``player``'s tiles (see :func:`_arrange`)."""
+    return _arrange(state, r, player, how)
 
 
 def can_arrange(state, r: Roles, player: str, how: Arranging) -> bool:
     """Has ``player`` at least one arrangement?  (Stops at the first tile that can move.)"""
-    return next(_destinations(state, r, player, how), None) is not None
+    return _arrange(state, r, player, how, True)
 
 
 def end_of_turn_outcome(game, pair_list, count_ending: bool, count_reason: str):

@@ -50,15 +50,14 @@ def paisho_setup(game):
 def _boosted(game) -> int:
     """Tiles next to any Knotweed (reference 3.4): not gate tiles, accents or, by default, a
     White Lotus."""
-    r = roles(game.variant)
     st = game.state
-    cm = garden.board_masks(game)
-    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ()))
+    gm = garden.group_masks(game)
+    knotweeds = gm.get("knotweed", 0)
     if not knotweeds:
         return 0
-    excluded = garden.mask_of_codes(cm, r.accent)
+    excluded = gm.get("accent", 0)
     if not game.options.get("KnotweedBoostsLotus"):
-        excluded |= garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+        excluded |= gm.get("lotus", 0)
     near = 0
     for k in bits(knotweeds):
         near |= AROUND[k]
@@ -69,28 +68,35 @@ def boosted(game) -> int:
     return garden.memoised(game, "boosted", _boosted)
 
 
-def _pairs(game):
-    """Fire harmonies (reference 3.4) as (a, b, owners)."""
+def pairs(game):
+    """Fire harmonies (reference 3.4) as (a, b, owners), carried from the previous board where
+    only a few tiles changed (``garden.harmony_pairs``)."""
+    memo = garden.derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
     r = roles(game.variant)
     state = game.state
     b = state.board
-    cm = garden.board_masks(game)
-    if game.options.get("EtherealAccentTiles"):  # harmony lines pass through accents
-        accents = garden.mask_of_codes(cm, r.accent)
+    gm = garden.group_masks(game)
+    ethereal = game.options.get("EtherealAccentTiles")
+    if ethereal:  # harmony lines pass through accents
+        accents = gm.get("accent", 0)
         lines = garden.line_neighbours(
             (state.occupied | GATES) & ~accents,
             (state.occupied_t | GATES_T) & ~garden.transpose_mask(accents))
     else:
         lines = garden.lines(game)
-    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
+    rocks = gm.get("rock", 0)
     boost = boosted(game)
     same_colour = game.options.get("RockBuffSameColour")
-    lotuses = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
+    lotuses = gm.get("lotus", 0)
     # tiles that harmonise: basic flowers and Orchids among themselves, a Lotus with either
-    able = (garden.mask_of_codes(cm, r.basic | set(r.codes.get("orchid", ()))) | lotuses) & ~GATES
+    able = (gm.get("basic_or_orchid", 0) | lotuses) & ~GATES
     harmonises = r.harmonises
-    out = []
-    for a in bits(able):
+
+    def pairs_at(a: int) -> list:
+        out = []
         ta = b[a]
         a_lotus = (lotuses >> a) & 1
         e, _w, n, _s = lines[a]
@@ -111,11 +117,12 @@ def _pairs(game):
                 buff = ta.kind.colour is not None and ta.kind.colour == tq.kind.colour
             if buff or tq.kind.code in harmonises[ta.kind.code]:
                 out.append((a, q, (ta.owner,)))
-    return out
+        return out
 
-
-def pairs(game):
-    return garden.memoised(game, "pairs", _pairs)
+    if ethereal:
+        got = memo["pairs"] = [pair for a in bits(able) for pair in pairs_at(a)]
+        return got
+    return garden.harmony_pairs(game, able, boost, rocks, pairs_at)
 
 
 @hookimpl

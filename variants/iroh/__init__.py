@@ -73,6 +73,33 @@ def winning_set(game, player: str):
     return game.cache[key]
 
 
+def lasting_pairs(game, player: str) -> list:
+    """For computer players: ``player``'s harmonies (as in :func:`pairs`), leaving out, while the
+    player still has tiles to bring in, those whose line runs through their own home point:
+    every tile enters there (L462), so the next placement breaks them, and a player who values
+    them stops bringing tiles in."""
+    key = ("lasting", player)
+    if key not in game.cache:
+        st = game.state
+        r = roles(game.variant)
+        home = r.home[player]
+        mine = [p for p in pairs(game) if player in p[3]]
+        if X[home] == 0 and any(n and code in r.harmonizer for code, n in st.pile("reserve", player).items()):
+            mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
+        game.cache[key] = mine
+    return game.cache[key]
+
+
+def covering(game, player: str) -> tuple:
+    """For computer players: the lasting harmonies of ``player`` that cover the most arms at once
+    under the tile limits (``harmony.best_cover``), ``(a, q, arm)`` per covered arm."""
+    key = ("cover", player)
+    if key not in game.cache:
+        game.cache[key] = harmony.best_cover(lasting_pairs(game, player), player,
+                                             harmony.capacity_of(game.state, roles(game.variant)))
+    return game.cache[key]
+
+
 @hookimpl
 def paisho_harmonies(game):
     out = []
@@ -185,12 +212,12 @@ def paisho_check_end(game):
 
 # -- computer players -------------------------------------------------------------------------
 
-def _prospects(game, player: str) -> float:
+def prospects(game, player: str) -> float:
     """How close ``player`` is to a win: midline arms covered, harmonies, a set (and whether its
     window is running), tiles in play, tiles lost."""
     st = game.state
-    mine = sum(1 for _a, _b, _arm, owners in pairs(game) if player in owners)
-    cover = harmony.arms_coverable(pairs(game), player, harmony.capacity_of(st, roles(game.variant)))
+    mine = len(lasting_pairs(game, player))
+    cover = len(covering(game, player))
     value = 3.0 * cover + 0.5 * mine
     if cover == 4:
         value += 6.0 + (4.0 if player in st.extra.get("pending_win", ()) else 0.0)
@@ -215,7 +242,7 @@ def paisho_evaluate(game, player):
     """For computer players: the difference of both players' prospects."""
     if game.state.outcome is not None:
         return None
-    return _prospects(game, player) - _prospects(game, other(player))
+    return prospects(game, player) - prospects(game, other(player))
 
 
 # -- notation ---------------------------------------------------------------------------------

@@ -152,31 +152,40 @@ def four_arm_set(pairs, player: str, capacity) -> tuple | None:
 def arms_coverable(pairs, player: str, capacity) -> int:
     """The largest number of midline arms ``player`` covers at once under the same tile limits
     (4 means a four-midline set); a measure of progress for computer players."""
-    by_arm = [[(a, q) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS]
+    return len(best_cover(pairs, player, capacity))
+
+
+def best_cover(pairs, player: str, capacity) -> tuple:
+    """One of ``player``'s harmonies per arm for as many arms as possible at once, under the same
+    tile limits as :func:`four_arm_set`: the chosen ``(a, q, arm)``, one per covered arm."""
+    by_arm = [[(a, q, arm) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS]
     lists = [lst for lst in by_arm if lst]
     used: dict[int, int] = {}
-    best = 0
+    chosen: list = []
+    best: list = []
 
-    def search(k: int, got: int) -> None:
+    def search(k: int) -> None:
         nonlocal best
-        if got + len(lists) - k <= best:
+        if len(chosen) + len(lists) - k <= len(best):
             return
         if k == len(lists):
-            best = got
+            best = list(chosen)
             return
-        for a, q in lists[k]:
+        for a, q, arm in lists[k]:
             ua, uq = used.get(a, 0), used.get(q, 0)
             if ua >= capacity(a) or uq >= capacity(q):
                 continue
             used[a], used[q] = ua + 1, uq + 1
-            search(k + 1, got + 1)
+            chosen.append((a, q, arm))
+            search(k + 1)
+            chosen.pop()
             used[a], used[q] = ua, uq
-            if best == len(lists):
+            if len(best) == len(lists):
                 return
-        search(k + 1, got)
+        search(k + 1)
 
-    search(0, 0)
-    return best
+    search(0)
+    return tuple(best)
 
 
 def capacity_of(state, r):

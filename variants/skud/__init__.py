@@ -60,20 +60,19 @@ def paisho_setup(game):
 
 def _flags(game):
     """(trapped, drained) bitsets of the current board (reference 2.15 step 2)."""
-    r = roles(game.variant)
     st = game.state
-    cm = masks(game)
+    gm = garden.group_masks(game)
     b = st.board
     blooming = st.occupied & ~GATES
     trapped = drained = 0
-    orchids = garden.mask_of_codes(cm, r.codes.get("orchid", ())) & blooming
+    orchids = gm.get("orchid", 0) & blooming
     if orchids:
-        flowers = garden.mask_of_codes(cm, r.flower) & blooming
+        flowers = gm.get("flower", 0) & blooming
         for i in bits(orchids):
             trapped |= AROUND[i] & st.owned[other(b[i].owner)] & flowers
-    knotweeds = garden.mask_of_codes(cm, r.codes.get("knotweed", ())) & blooming
+    knotweeds = gm.get("knotweed", 0) & blooming
     if knotweeds:
-        drainable = garden.mask_of_codes(cm, r.basic | set(r.codes.get("lotus", ()))) & blooming
+        drainable = gm.get("drainable", 0) & blooming
         for i in bits(knotweeds):
             drained |= AROUND[i] & drainable
     return trapped, drained
@@ -86,25 +85,31 @@ def flags(game):
     return garden.memoised(game, "flags", _flags)
 
 
-def _pairs(game):
-    """Harmonies as (a, b, owners) with a west of / below b (reference 2.7)."""
+def pairs(game):
+    """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
+    previous board where only a few tiles changed (``garden.harmony_pairs``)."""
+    memo = garden.derived(game)
+    got = memo.get("pairs")
+    if got is not None:
+        return got
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
     b = state.board
     wild = r.wild
     lines = garden.lines(game)
-    cm = masks(game)
-    rocks = garden.mask_of_codes(cm, r.codes.get("rock", ()))
-    turtles = garden.mask_of_codes(cm, r.codes.get("lion_turtle", ()))
+    gm = garden.group_masks(game)
+    rocks = gm.get("rock", 0)
+    turtles = gm.get("lion_turtle", 0)
     turtle_zone = 0
     for t in bits(turtles):
         turtle_zone |= AROUND[t]
     harmonises = r.harmonises
     # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
-    able = garden.mask_of_codes(cm, r.basic | wild) & ~GATES & ~drained
-    out = []
-    for a in bits(able):
+    able = gm.get("basic_or_wild", 0) & ~GATES & ~drained
+
+    def pairs_at(a: int) -> list:
+        out = []
         ta = b[a]
         ca = ta.kind.code
         e, _w, n, _s = lines[a]
@@ -131,11 +136,9 @@ def _pairs(game):
                 out.append((a, q, (ta.owner,)))
             elif ta.owner == tq.owner and cq in harmonises[ca]:
                 out.append((a, q, (ta.owner,)))
-    return out
+        return out
 
-
-def pairs(game):
-    return garden.memoised(game, "pairs", _pairs)
+    return garden.harmony_pairs(game, able, drained, rocks | turtles, pairs_at)
 
 
 @hookimpl
@@ -178,7 +181,7 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     table = r.moves
     gates = GATES & ~state.occupied
     pond_zone = 0
-    for p in bits(garden.mask_of_codes(masks(game), r.codes.get("pond", ()))):
+    for p in bits(garden.group_masks(game).get("pond", 0)):
         pond_zone |= AROUND[p]
     pond_zone &= ~state.occupied & ~GATES
     clash = None if game.options.get("IgnoreClashing") or not pond_zone else garden.clash_map(game)
@@ -204,13 +207,13 @@ def _arranging(game) -> garden.Arranging:
 def _make_arranging(game) -> garden.Arranging:
     r = roles(game.variant)
     opts = game.options
-    cm = masks(game)
+    gm = garden.group_masks(game)
     bamboo_zone = 0
-    for q in bits(garden.mask_of_codes(cm, r.codes.get("bamboo", ()))):
+    for q in bits(gm.get("bamboo", 0)):
         bamboo_zone |= AROUND[q]
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
-        immobile=flags(game)[0], capture=Captures(game, r, cm), protected=bamboo_zone,
+        immobile=flags(game)[0], capture=Captures(game, r, gm), protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4,
         memo=garden.mover_memo(game))
 
@@ -222,21 +225,20 @@ class Captures:
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    __slots__ = ("everything", "owned", "masks", "lotus", "orchid", "accent", "raging",
-                 "orchid_codes", "flower", "partners", "_memo")
+    __slots__ = ("everything", "owned", "groups", "lotus", "orchid", "accent", "raging",
+                 "orchid_codes", "flower", "_memo")
 
-    def __init__(self, game, r, cm) -> None:
+    def __init__(self, game, r, gm) -> None:
         st = game.state
         self.everything = st.occupied if game.options.get("EverythingCapture") else None
         self.owned = dict(st.owned)
-        self.masks = cm
-        self.lotus = garden.mask_of_codes(cm, r.codes.get("lotus", ()))
-        self.orchid = garden.mask_of_codes(cm, r.codes.get("orchid", ()))
-        self.accent = garden.mask_of_codes(cm, r.accent)
+        self.groups = gm
+        self.lotus = gm.get("lotus", 0)
+        self.orchid = gm.get("orchid", 0)
+        self.accent = gm.get("accent", 0)
         self.raging = {p: bool(self.lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
         self.orchid_codes = frozenset(r.codes.get("orchid", ()))
         self.flower = r.flower
-        self.partners = r.clash_partners
         self._memo: dict = {}
 
     def __call__(self, mover) -> int:
@@ -250,7 +252,7 @@ class Captures:
             if self.raging[mover.owner] and code in self.orchid_codes:
                 got = targets
             else:
-                got = targets & ~self.lotus & garden.mask_of_codes(self.masks, self.partners[code])
+                got = targets & ~self.lotus & self.groups.get(("clashes", code), 0)
                 if self.raging[opponent] and code in self.flower:
                     got |= targets & self.orchid
             self._memo[mover] = got
@@ -344,6 +346,8 @@ def paisho_has_legal_move(game):
     player = st.to_move
     pile = st.pile("reserve", player)
     basics = [c for c in r.basic_order if pile.get(c)]
+    if basics and GATES & ~st.occupied:  # a basic flower and an open gate: a plant
+        return True
     return bool(_plants(game, st, player, basics, "", "plant")) or garden.can_arrange(
         st, r, player, _arranging(game))
 

@@ -1,0 +1,202 @@
+"""How many turns a player is from a harmony across each midline arm: the gradient computer
+players follow towards a four-midline set (the goal, book chapter 2 L473; rules.md "Winning").
+
+A harmony across an arm needs two of the player's harmonizers on one line across it, one in each
+of the two quadrants the arm divides (rows for N and S, columns for E and W; L408-412).  For each
+tile kind and start point the fewest moves to stand on each such line in each quadrant are found
+once, on an empty board (Water on white, Fire on red, Earth on neutral, Air bending, the Lotus
+straight: L437-454, L464-465; no tile stops on a home point, ruling I15), and cached.  A position
+is then scored by table look-ups: for each arm, the cheapest line's cost for its two ends, where a
+tile in the reserve costs one turn to enter on its home point first (L462).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paisho_core.board import NCELLS, PLAYABLE, bits, index, on_board, step4
+from paisho_core.sight import reach
+
+from .geometry import X, Y
+from .roles import Roles
+
+FAR = 30
+"""The cost of a line a tile can never reach."""
+
+LINES = 8
+"""Lines per quadrant: rows (or columns) 1..8 away from the centre line."""
+
+SIDES = {"N": ((-1, 1), (1, 1)), "S": ((-1, -1), (1, -1)), "E": ((1, 1), (1, -1)),
+         "W": ((-1, 1), (-1, -1))}
+"""The two quadrants (signs of x and y) each arm's harmonies join."""
+
+
+def _next_points(r: Roles, code: str, s: int) -> int:
+    """Points a tile of ``code`` on ``s`` can move to on an empty board."""
+    area = r.area[code] or PLAYABLE
+    if code in r.bends:
+        landing, _ = reach(s, r.move[code], PLAYABLE & area, step4)
+    else:
+        landing = 0
+        for lane in r.lanes[code][s]:
+            for j in lane:
+                landing |= 1 << j
+    return landing & ~r.homes
+
+
+@lru_cache(maxsize=None)
+def _costs(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> dict:
+    """For a tile of ``code`` on ``s``: ``{arm: (costs to each line in the first quadrant,
+    costs to each line in the second)}``, each a tuple of LINES move counts (FAR if never), each
+    plus ``extra`` (the turns before the tile is on ``s``).  A ``stuck`` tile (frozen by a
+    Knotweed, L456) reaches only the lines it stands on."""
+    dist = [FAR] * NCELLS
+    dist[s] = extra
+    frontier, seen, d = ([] if stuck else [s]), 1 << s, extra
+    while frontier:
+        d += 1
+        nxt = []
+        for p in frontier:
+            for q in bits(_next_points(r, code, p) & ~seen):
+                seen |= 1 << q
+                dist[q] = d
+                nxt.append(q)
+        frontier = nxt
+    out = {}
+    for arm, quadrants in SIDES.items():
+        across_row = arm in ("N", "S")
+        sides = []
+        for sx, sy in quadrants:
+            line = [FAR] * LINES
+            for p in bits(PLAYABLE):
+                x, y = X[p], Y[p]
+                if x * sx > 0 and y * sy > 0:
+                    k = abs(y if across_row else x) - 1
+                    if k < LINES and dist[p] < line[k]:
+                        line[k] = dist[p]
+            sides.append(tuple(line))
+        out[arm] = tuple(sides)
+    return out
+
+
+def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0) -> dict:
+    """``{arm: turns}`` for each arm in ``arms``: about how many turns (moves and placements) before
+    two of ``player``'s harmonizers face each other across the arm, one in each quadrant.
+
+    A tile already on a line costs nothing there, plus what clears its view of the centre line:
+    one turn per own tile in the way (it moves off), two per opponent's tile (taken or waited
+    out), three per Rock (Rocks never move); the point on the centre line counts the same way.
+    Another tile costs its moves to the line (on an empty board); a tile in the reserve one turn
+    more to enter on its home point (L462), two if that point is taken.  Tiles in ``busy`` (in a
+    harmony already) are left out, except those that may count twice (Water, L442-443): using
+    one would give up the arm it crosses, so the estimate follows fresh tiles, and the value of
+    bringing them nearer is never hidden behind a shortcut that costs an arm.  Tiles in
+    ``frozen`` (held by a Knotweed) count only where they stand."""
+    st = game.state
+    b = st.board
+    candidates = []
+    for i in bits(st.owned[player]):
+        code = b[i].kind.code
+        if code in r.harmonizer and r.move.get(code):
+            if busy >> i & 1 and code not in r.double:
+                continue
+            candidates.append(_costs(r, code, i, 0, bool(frozen >> i & 1)))
+    home = r.home[player]
+    entry = 1 + (b[home] is not None)
+    for code, n in st.pile("reserve", player).items():
+        if n and code in r.harmonizer and r.move.get(code):
+            candidates.extend([_costs(r, code, home, entry)] * min(n, 2))
+    out = {}
+    for arm in arms:
+        if not candidates:
+            out[arm] = FAR
+            continue
+        sides = [c[arm] for c in candidates]
+        first = list(map(min, zip(*[s[0] for s in sides])))
+        second = list(map(min, zip(*[s[1] for s in sides])))
+        lines = LINE_POINTS[arm]
+        # a lower bound per line (the same tile might be cheapest on both sides), then the exact
+        # cost of the most promising lines until no other can beat the best found
+        bound = sorted((first[k] + second[k], k) for k in range(LINES) if lines[k][0] is not None)
+        best = FAR
+        for low, k in bound:
+            if low >= best:
+                break
+            a1 = a2 = c1 = c2 = FAR
+            ia = ic = -1
+            for n, (a, c) in enumerate(sides):
+                x = a[k]
+                if x < a1:
+                    a1, a2, ia = x, a1, n
+                elif x < a2:
+                    a2 = x
+                x = c[k]
+                if x < c1:
+                    c1, c2, ic = x, c1, n
+                elif x < c2:
+                    c2 = x
+            if ia == ic:
+                a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
+            mid, side1, side2 = lines[k]
+            cost = _blocking(b, r, player, mid)
+            cost += _view(b, r, player, side1, busy) if a1 == 0 else a1
+            cost += _view(b, r, player, side2, busy) if c1 == 0 else c1
+            if cost < best:
+                best = cost
+        out[arm] = best
+    return out
+
+
+def _blocking(b, r: Roles, player: str, i: int) -> int:
+    """What clearing the point ``i`` off a line costs (0 when empty or a Knotweed)."""
+    t = b[i]
+    if t is None:
+        return 0
+    code = t.kind.code
+    if code in r.knotweed:
+        return 0
+    if code in r.rock:
+        return 3
+    return 1 if t.owner == player else 2
+
+
+def _view(b, r: Roles, player: str, points, busy: int) -> int:
+    """For ``player``'s harmonizer on a line (``points``: the line's points in one quadrant,
+    from the centre line outwards): what clears the points between it and the centre line."""
+    cost = 0
+    for i in points:
+        t = b[i]
+        if t is None:
+            continue
+        if t.owner == player and t.kind.code in r.harmonizer and not (
+                busy >> i & 1 and t.kind.code not in r.double):
+            return cost
+        cost += _blocking(b, r, player, i)
+    return cost
+
+
+def _line_points():
+    out = {}
+    for arm, ((sx1, sy1), (sx2, sy2)) in SIDES.items():
+        rows = arm in ("N", "S")
+        lines = []
+        for k in range(1, LINES + 1):
+            if rows:
+                y = k * sy1
+                mid = (0, y)
+                s1 = [(sx1 * d, y) for d in range(1, 9)]
+                s2 = [(sx2 * d, y) for d in range(1, 9)]
+            else:
+                x = k * sx1
+                mid = (x, 0)
+                s1 = [(x, sy1 * d) for d in range(1, 9)]
+                s2 = [(x, sy2 * d) for d in range(1, 9)]
+            lines.append((index(*mid) if on_board(*mid) else None,
+                          tuple(index(*p) for p in s1 if on_board(*p)),
+                          tuple(index(*p) for p in s2 if on_board(*p))))
+        out[arm] = lines
+    return out
+
+
+LINE_POINTS = _line_points()
+"""For each arm and line 1..8: the line's point on the arm, and its points in each of the two
+quadrants from the centre line outwards."""
