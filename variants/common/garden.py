@@ -532,6 +532,30 @@ def group_masks(game) -> dict:
     return got
 
 
+def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, ns: int) -> int:
+    """Set the west neighbour of ``e`` to ``we``, the east one of ``w`` to ``ew``, the south one
+    of ``n`` to ``sn`` and the north one of ``s`` to ``ns`` (-1 points skipped) in the
+    ``line_neighbours`` dict ``out``; returns the points changed."""
+    touched = 0
+    if e >= 0:
+        x = out[e]
+        out[e] = (x[0], we, x[2], x[3])
+        touched |= 1 << e
+    if w >= 0:
+        x = out[w]
+        out[w] = (ew, x[1], x[2], x[3])
+        touched |= 1 << w
+    if n >= 0:
+        x = out[n]
+        out[n] = (x[0], x[1], x[2], sn)
+        touched |= 1 << n
+    if s >= 0:
+        x = out[s]
+        out[s] = (x[0], x[1], ns, x[3])
+        touched |= 1 << s
+    return touched
+
+
 def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
     """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
     the points ``flipped``, and the blockers whose entry changed.  A removed blocker is spliced
@@ -546,22 +570,7 @@ def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
             added |= 1 << p
             continue
         e, w, n, s = around
-        if e >= 0:
-            x = out[e]
-            out[e] = (x[0], w, x[2], x[3])
-            touched |= 1 << e
-        if w >= 0:
-            x = out[w]
-            out[w] = (e, x[1], x[2], x[3])
-            touched |= 1 << w
-        if n >= 0:
-            x = out[n]
-            out[n] = (x[0], x[1], x[2], s)
-            touched |= 1 << n
-        if s >= 0:
-            x = out[s]
-            out[s] = (x[0], x[1], n, x[3])
-            touched |= 1 << s
+        touched |= _link(out, e, w, n, s, w, e, s, n)
     if added:
         now, now_t = blockers & ~added, blockers_t
         for p in bits(added):
@@ -571,23 +580,7 @@ def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
             now_t |= 1 << TRANSPOSE[p]
             around = e, w, n, s = nearest(now, now_t, p)
             out[p] = around
-            touched |= 1 << p
-            if e >= 0:
-                x = out[e]
-                out[e] = (x[0], p, x[2], x[3])
-                touched |= 1 << e
-            if w >= 0:
-                x = out[w]
-                out[w] = (p, x[1], x[2], x[3])
-                touched |= 1 << w
-            if n >= 0:
-                x = out[n]
-                out[n] = (x[0], x[1], x[2], p)
-                touched |= 1 << n
-            if s >= 0:
-                x = out[s]
-                out[s] = (x[0], x[1], p, x[3])
-                touched |= 1 << s
+            touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
     return out, touched & blockers
 
 
