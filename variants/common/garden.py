@@ -91,9 +91,10 @@ class MoveTable:
         return found
 
     def movers(self, step) -> dict:
-        """``(code, s) -> (region, row)`` for tiles moving by ``step``: ``region``, every point
-        within the tile's distance of ``s`` on an empty board; ``row``, the moves of a tile
-        ``code`` from ``s`` to a point of the region it may stand on (filled by :meth:`mover`)."""
+        """``(code, s) -> (dist, stops, region, row)`` for tiles moving by ``step``: the tile's
+        distance and the points it may stand on; ``region``, every point within that distance of
+        ``s`` on an empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of
+        the region it may stand on (filled by :meth:`mover`)."""
         key = ("movers", step)
         found = self._rows.get(key)
         if found is None:
@@ -101,12 +102,12 @@ class MoveTable:
         return found
 
     def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
-        """The ``movers`` entry of a tile ``code`` on ``s`` moving ``dist`` steps, made the
-        first time."""
-        region = self.region(s, dist, step)
+        """The ``movers`` entry ``(dist, stops, region, row)`` of a tile ``code`` on ``s``
+        moving up to ``dist`` steps onto points of ``stops``, made the first time."""
+        region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[(code, s)] = (region, row)
+        found = movers[(code, s)] = (dist, stops, region, row)
         return found
 
     def get(self, key, make) -> Move:
@@ -826,14 +827,12 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
-        dist = move_of.get(code, 0)
-        if not dist:
-            continue
-        stops = stops_of[code]
         found = movers.get((code, s))
         if found is None:
-            found = table.mover(movers, code, s, dist, stops, step)
-        region, row = found
+            found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
+        dist, stops, region, row = found
+        if not dist:
+            continue
         local = occ & region
         hit = reached.get(s)
         if hit is not None and hit[0] == local and hit[1] == dist and hit[2] is step:
