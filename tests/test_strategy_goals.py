@@ -44,3 +44,35 @@ def test_ancient_a_near_count_is_dangerous_only_if_the_opponent_can_place():
     far = ancient_game(tiles, to_move="host", hand={"R": 1}, host_hand={"R3": 1},
                        options={"target": 4})
     assert ancient_evaluate(armed, "guest") < ancient_evaluate(far, "guest") < ancient_evaluate(empty, "guest")
+
+
+# -- Skud and Fire: a harmony ring around the centre wins (docs/variants/skud/rules.md, Goal) --
+
+RING_TILES = [("G", "R3", -5, 5), ("G", "R4", 5, 5), ("G", "L", -5, -5), ("G", "R5", 1, -5),
+              ("H", "W3", -1, 7), ("H", "R4", -7, 1)]
+"""The Guest's Rose, Chrysanthemum and White Lotus hold three sides of a ring (R3-R4 on row 5,
+R3-Lotus on column -5); the Rhododendron on (1,-5) closes it on (5,-5) (R4-R5 on column 5,
+R5-Lotus on row -5), as in the rules page's ring picture."""
+
+
+def test_skud_greedy_completes_a_ring_in_one_move():
+    """A ring is checked after the complete turn, bonus included (rules, End of the game): the
+    arrange that closes it is seen before the bonus, and the bonus does not undo it."""
+    from tests.test_skud_rules import game_of as skud_game
+    g = skud_game(RING_TILES)
+    p = GreedyPlayer(seed=3)
+    while g.outcome is None and g.to_move == "guest":
+        g.play(p.choose(g))
+    assert g.outcome is not None and g.outcome.winner == "guest"
+    assert g.outcome.reason == "harmony ring"
+
+
+def test_skud_a_ring_in_the_middle_of_a_turn_is_all_but_a_win():
+    """Rings are checked for both players (rules, End of the game): the evaluation of a position
+    whose ring waits for the end of the turn is near a win for its owner, a loss for the other."""
+    from tests.test_skud_rules import game_of as skud_game
+    from paisho_variants.skud.strategy import paisho_evaluate as skud_evaluate
+    g = skud_game(RING_TILES)
+    g.play("(1,-5)-(5,-5)")
+    assert g.outcome is None and g.phase == "bonus"
+    assert skud_evaluate(g, "guest") >= 500 and skud_evaluate(g, "host") <= -500

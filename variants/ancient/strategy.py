@@ -14,12 +14,13 @@
 Only public facts and one's own hand are read: the board, the count, and the sizes of the hands."""
 from __future__ import annotations
 
+from paisho_core import board
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
 from paisho_variants.ancient import rules
 from paisho_variants.ancient.derived import analysis
-from paisho_variants.common.strategy import action_weights, outcome_score
+from paisho_variants.common.strategy import outcome_score
 
 NEAR = {1: 4.0, 2: 2.0, 3: 0.5}
 """What a count this far from the target is worth to a player who acts on it next turn."""
@@ -42,21 +43,32 @@ class _Moved:
         self.occupied = (st.occupied & ~(1 << src)) | (1 << dst)
 
 
-def reaches_target(game) -> bool:
-    """Whether some move of the pending move step brings the count to the target (the target
-    is checked after the move: rules, A turn).  A tile a Dragon lands on leaves the board, which
-    the moved copy reproduces."""
+def counts_after_moves(game, moves) -> list:
+    """The count after each ``(src, dst)`` of the pending move step, without playing it (a tile
+    a Dragon lands on leaves the board, which the moved copy reproduces)."""
     st = game.state
     o = rules.opts(game)
     drained = analysis(game)[0]
-    for src, dst in rules.all_moves(st, o, drained):
+    out = []
+    for src, dst in moves:
         dr = drained & ~(1 << dst)
         if drained >> src & 1:
             dr = (dr & ~(1 << src)) | (1 << dst)
-        c = rules.count(rules.analyse(_Moved(st, src, dst), o, dr), o)
-        if c == o.target or (not o.win_exact and c >= o.target):
-            return True
-    return False
+        out.append(rules.count(rules.analyse(_Moved(st, src, dst), o, dr), o))
+    return out
+
+
+def _hits(c: int, o) -> bool:
+    return c == o.target or (not o.win_exact and c >= o.target)
+
+
+def reaches_target(game) -> bool:
+    """Whether some move of the pending move step brings the count to the target (the target
+    is checked after the move: rules, A turn)."""
+    st = game.state
+    o = rules.opts(game)
+    moves = rules.all_moves(st, o, analysis(game)[0])
+    return any(_hits(c, o) for c in counts_after_moves(game, moves))
 
 
 @hookimpl
@@ -92,5 +104,28 @@ def paisho_evaluate(game, player):
 
 @hookimpl
 def paisho_playout_weights(game, moves):
-    """Placing from the hand twice as often as moving (the hand empties toward the end)."""
-    return action_weights(game, moves, {"place": 2.0}, capture=1.0)
+    """Greedy and the search try the most promising moves first.  A move step: exactly by the
+    count it leaves (reaching the target first, then the nearer the better).  A turn: the
+    exchange (which keeps the hand) always near the top; a flower placed on a row or column
+    holding flowers (it changes the count) above one placed alone; Coins and Lotuses, which
+    change pairs on their lines, likewise."""
+    st = game.state
+    if st.phase == "move":
+        o = rules.opts(game)
+        counts = counts_after_moves(game, [(m.src, m.dst) for m in moves])
+        return [50.0 if _hits(c, o) else 1.0 + 3.0 / (1 + abs(o.target - c)) for c in counts]
+    if st.phase != "turn":
+        return None
+    flowers = [p for p, t in st.tiles() if t.kind.code in rules.FLOWERS]
+    rows = {p // board.SIZE for p in flowers}
+    cols = {p % board.SIZE for p in flowers}
+    out = []
+    for m in moves:
+        if m.action == "exchange":
+            out.append(20.0)
+        elif m.action == "place" and m.dst >= 0:
+            row, col = divmod(m.dst, board.SIZE)
+            out.append(2.0 * (1 + (row in rows) + (col in cols)))
+        else:
+            out.append(1.0)
+    return out

@@ -3,7 +3,8 @@ variant through ``paisho_evaluate`` and ``paisho_playout_weights``): reading har
 of a ring around the centre, and weighing moves by what they do before they are played."""
 from __future__ import annotations
 
-from paisho_core.board import coords
+from paisho_core.board import coords, index
+from paisho_core.sight import encloses
 from paisho_core.tiles import other
 
 ARMS = ("N", "E", "S", "W")
@@ -94,51 +95,133 @@ def centre_distance(point: int) -> int:
 
 # -- the garden games (Skud, Fire): rings of harmonies around the centre ------------------------
 
-def garden_standing(game, player: str) -> float:
+def garden_survey(game) -> dict:
+    """For each player, from one reading of the board's harmonies: (half-midlines crossed,
+    midline-crossing harmonies, all harmonies, the harmonies as point pairs)."""
+    arms = {"host": set(), "guest": set()}
+    crossing = {"host": 0, "guest": 0}
+    edges: dict = {"host": [], "guest": []}
+    for h in game.harmonies():
+        arm = arm_of(h.a, h.b)
+        pair = (index(*h.a), index(*h.b))
+        for owner in h.owners or (h.owner,):
+            edges[owner].append(pair)
+            if arm is not None:
+                arms[owner].add(arm)
+                crossing[owner] += 1
+    return {p: (len(arms[p]), crossing[p], len(edges[p]), edges[p]) for p in edges}
+
+
+def has_ring(edges: list) -> bool:
+    """A cycle of these harmonies (point pairs) around the centre: a harmony ring (Skud and
+    Fire rules, End of the game), checked in the middle of a turn before the game sees it."""
+    return len(edges) >= 4 and encloses(edges)
+
+
+RING = 500.0
+"""A ring standing in the middle of a turn (the bonus still to come, which its owner can always
+play without breaking it): all but a win."""
+
+
+def garden_standing(game, player: str, standing=None) -> float:
     """How near ``player`` is to a ring, and to winning the midline count: the half-midlines
     their harmonies cross (a ring must cross all four), their midline-crossing harmonies (the
-    count when a reserve runs out), all their harmonies, and their tiles on the board."""
-    arms, crossing, total = harmony_standing(game, player)
+    count when a reserve runs out), all their harmonies, and their tiles on the board.
+    ``standing``: the player's (arms, crossing, harmonies) when already counted."""
+    arms, crossing, total = (standing or harmony_standing(game, player))[:3]
     value = 3.0 * arms + 1.5 * crossing + 0.5 * total
     if arms == 4:
         value += 3.0  # every arm crossed: a ring is a tile or two away
     return value + 0.2 * game.state.owned[player].bit_count()
 
 
-def garden_evaluate(game, player: str, left=None) -> float:
-    """Own standing minus the opponent's (so blocking their arms counts as much as building).
+def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
+    """Own standing minus the opponent's (so blocking their arms counts as much as building);
+    a ring standing in the middle of a turn is worth ``RING`` to its owner.
 
     ``left(game, player)``: how many tiles ``player`` still has to play before the count ends
     the game; the player ahead on midline-crossing harmonies is then drawn toward that end
     (fewer tiles left, more value), so games between players who block each other's rings end
-    by the count instead of dragging on."""
+    by the count instead of dragging on.  ``tempo``: besides, each tile played out of the count
+    is worth this much to a player not behind on the count (and costs the opponent as much when
+    the player is not ahead), so players level on the count also hurry toward its end."""
     done = outcome_score(game, player)
     if done is not None:
         return done
     opp = other(player)
-    value = garden_standing(game, player) - garden_standing(game, opp)
+    survey = garden_survey(game)
+    mine, theirs = survey[player], survey[opp]
+    ring = RING * (has_ring(mine[3]) - has_ring(theirs[3]))
+    if ring:
+        return ring
+    value = garden_standing(game, player, mine) - garden_standing(game, opp, theirs)
     if left is not None:
-        lead = harmony_standing(game, player)[1] - harmony_standing(game, opp)[1]
+        lead = mine[1] - theirs[1]
+        left_mine, left_theirs = left(game, player), left(game, opp)
         if lead > 0:
-            value += 4.0 * lead / (1 + left(game, player))
+            value += 4.0 * lead / (1 + left_mine)
         elif lead < 0:
-            value += 4.0 * lead / (1 + left(game, opp))
+            value += 4.0 * lead / (1 + left_theirs)
+        if tempo:
+            if lead >= 0:
+                value -= tempo * left_mine
+            if lead <= 0:
+                value += tempo * left_theirs
     return value
 
 
-GARDEN_WEIGHTS = {"plant": 3.0, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+GARDEN_WEIGHTS = {"plant": 1.5, "bonus-plant": 3.0, "arrange": 1.0, "accent": 1.5}
+
+CIRCLE = ("R3", "R4", "R5", "W3", "W4", "W5")
+"""The circle of harmony of the garden games: neighbours on it harmonize."""
+_NEXT = {c: {CIRCLE[(k - 1) % 6], CIRCLE[(k + 1) % 6]} for k, c in enumerate(CIRCLE)}
+LOTUS = "L"
+
+
+def _partners(code: str) -> set | None:
+    """Codes a flower of ``code`` harmonizes with (the White Lotus: every basic flower)."""
+    if code == LOTUS:
+        return set(CIRCLE)
+    return (_NEXT[code] | {LOTUS}) if code in _NEXT else None
 
 
 def garden_weights(game, moves) -> list[float]:
-    """Planting brings the game to its count and builds harmonies, so it is preferred; a capture
-    four times, a move toward the centre (where rings are short) a little more."""
+    """How promising each move looks before it is played.  An arrange (or plant) whose flower
+    ends on a row or column holding one of the mover's harmony partners (a harmony once the line
+    is clear) is weighted up for each such line, more when the partner is across a midline
+    (ring progress, the count); a capture four times; a move toward the centre (where rings are
+    short) a little more; planting a little above a plain arrange.  Reading one's partners once
+    per list keeps this cheap: greedy and the search try only the most promising moves."""
+    st = game.state
+    me = st.to_move
+    board_ = st.board
+    rows: dict = {}
+    cols: dict = {}
+    for i, t in st.tiles(me):
+        x, y = coords(i)
+        rows.setdefault(y, []).append((x, t.kind.code, i))
+        cols.setdefault(x, []).append((y, t.kind.code, i))
     out = []
     for m in moves:
         w = GARDEN_WEIGHTS.get(m.action, 1.0)
-        if takes(game, m):
-            w *= 4.0
         dst = m.dst if m.dst is not None else -1
         if dst >= 0:
+            if takes(game, m):
+                w *= 4.0
+            x, y = coords(dst)
+            src = m.src if m.src is not None else -1
+            tile = board_[src] if src >= 0 else None
+            code = tile.kind.code if tile is not None else getattr(m, "tile", None)
+            want = _partners(code) if code else None
+            if want:
+                bonus = 0.0
+                for line, at in ((rows.get(y, ()), x), (cols.get(x, ()), y)):
+                    best = 0.0
+                    for pos, other_code, i in line:
+                        if i != src and other_code in want:
+                            best = max(best, 3.0 if pos * at < 0 else 1.5)
+                    bonus += best
+                w *= 1.0 + bonus
             w *= 1.0 + 1.0 / (1 + centre_distance(dst))
         out.append(w)
     return out

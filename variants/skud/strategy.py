@@ -3,17 +3,40 @@ midline-crossing harmonies when a reserve runs out (see variants/common/strategy
 through the variant YAML's ``plugins``, so a house-rules variant extending it inherits it."""
 from __future__ import annotations
 
+from paisho_core.board import GATES
 from paisho_core.hookspecs import hookimpl
+from paisho_core.tiles import other
 
 from paisho_variants.common.strategy import garden_evaluate, garden_weights
+
+
+TEMPO = 0.8
+"""What each basic flower planted is worth to a player not behind on the midline count: the
+game ends by the count once a reserve has no basic flower (rules, End of the game), and
+competent players who block each other's rings would otherwise rarely plant."""
 
 
 @hookimpl
 def paisho_evaluate(game, player):
     """Ring progress (half-midlines crossed), midline-crossing harmonies, harmonies and tiles on
     the board, own minus the opponent's; the player ahead on the count is drawn toward ending
-    the game by planting their last basic flowers."""
-    return garden_evaluate(game, player, basics_left)
+    the game by planting their last basic flowers, a player level on it too (``TEMPO``), and
+    flowers left growing in gates cost their owner (``GROWING``)."""
+    value = garden_evaluate(game, player, basics_left, tempo=TEMPO)
+    if game.state.outcome is None:
+        value -= GROWING * (growing(game, player) - growing(game, other(player)))
+    return value
+
+
+GROWING = 0.5
+"""What a flower standing in a gate costs its owner: it forms no harmony and the gate is not
+open for planting (rules, A turn: planting needs an open gate), so players move their flowers
+out and keep planting."""
+
+
+def growing(game, player: str) -> int:
+    """``player``'s flowers on gates (growing)."""
+    return (game.state.owned[player] & GATES).bit_count()
 
 
 def basics_left(game, player: str) -> int:
