@@ -69,7 +69,7 @@ def play_random(game, rng: random.Random, cap: int = CAP) -> int:
     decisions; returns how many were played."""
     n = 0
     while n < cap and game.outcome is None:
-        moves = game.legal_moves()
+        moves = list(game.legal_moves())  # as speed_ratio.py does (a caller's own copy)
         if not moves:
             break
         game.play(rng.choice(moves))

@@ -9,14 +9,14 @@ for a move.
 """
 from __future__ import annotations
 
-from .board import LABEL
+from .board import LABEL, NCELLS
 from .game import Move
 
 
 class MoveTable:
     """The moves of one action by one tile kind, keyed by ``src << 9 | dst``."""
 
-    __slots__ = ("action", "code", "moves", "lists")
+    __slots__ = ("action", "code", "moves", "lists", "kept")
 
     LISTS = 1 << 14
     """How many (src, ends) answers :meth:`to` keeps before it starts again (a bound on memory)."""
@@ -25,35 +25,44 @@ class MoveTable:
         self.action = action
         self.code = code
         self.moves: dict[int, Move] = {}
-        self.lists: dict[int, tuple[Move, ...]] = {}
+        self.lists: list[dict[int, tuple[Move, ...]] | None] = [None] * (NCELLS + 1)
+        """Per ``src + 1``: the answers of :meth:`to` by end-point bitset."""
+        self.kept = 0
 
     def one(self, src: int, dst: int) -> Move:
         """The move from ``src`` (-1: a placement) to ``dst``."""
         move = self.moves.get(src << 9 | dst)
         if move is None:
             text = self.code + LABEL[dst] if src < 0 else LABEL[src] + "-" + LABEL[dst]
-            move = self.moves[src << 9 | dst] = Move(self.action, text, tile=self.code, src=src, dst=dst)
+            move = self.moves[src << 9 | dst] = Move(self.action, text, self.code, src, dst)
         return move
 
     def to(self, src: int, ends: int) -> tuple[Move, ...]:
         """The moves from ``src`` (-1: placements) to every point of the bitset ``ends``, in
         grid order.  A tile that stays put usually keeps its end points from one position to
         the next, so the answer is kept per (src, ends)."""
-        key = ends << 9 | (src + 1)
-        found = self.lists.get(key)
-        if found is not None:
-            return found
+        kept = self.lists[src + 1]
+        if kept is None:
+            kept = self.lists[src + 1] = {}
+        else:
+            found = kept.get(ends)
+            if found is not None:
+                return found
         moves = self.moves
         base = src << 9
         out = []
-        while ends:
-            low = ends & -ends
-            ends ^= low
+        e = ends
+        while e:
+            low = e & -e
+            e ^= low
             dst = low.bit_length() - 1
             out.append(moves.get(base | dst) or self.one(src, dst))
-        if len(self.lists) >= self.LISTS:
-            self.lists.clear()
-        found = self.lists[key] = tuple(out)
+        if self.kept >= self.LISTS:
+            self.lists = [None] * (NCELLS + 1)
+            self.kept = 0
+            kept = self.lists[src + 1] = {}
+        self.kept += 1
+        found = kept[ends] = tuple(out)
         return found
 
 

@@ -110,33 +110,25 @@ class Hops:
     def closure(self, start: int, src: int = -1) -> int:
         """Points reached from ``start`` by one or more hops (``start`` itself only if a chain
         returns to it); with ``src``, no hop passes over the point ``src``."""
-        e, w, n, s = self.e, self.w, self.n, self.s
-        ne, nw, se, sw = self.ne, self.nw, self.se, self.sw
-        if src >= 0:
-            bit = 1 << src
-            e &= ~(bit >> 1)
-            w &= ~(bit << 1)
-            n &= ~(bit >> SIZE)
-            s &= ~(bit << SIZE)
-            if self.adjacency == 8:
-                ne &= ~(bit >> (SIZE + 1))
-                nw &= ~(bit >> (SIZE - 1))
-                se &= ~(bit << (SIZE - 1))
-                sw &= ~(bit << (SIZE + 1))
-        two = 2 * SIZE
-        reached = 0
-        f = start
+        return _grow(start, self._without(src) if src >= 0 else self._directions())
+
+    def _directions(self) -> tuple[int, ...]:
         if self.adjacency == 8:
-            while f:
-                f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << two) | ((f & s) >> two)
-                     | ((f & ne) << (two + 2)) | ((f & nw) << (two - 2))
-                     | ((f & se) >> (two - 2)) | ((f & sw) >> (two + 2))) & ~reached
-                reached |= f
-            return reached
-        while f:
-            f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << two) | ((f & s) >> two)) & ~reached
-            reached |= f
-        return reached
+            return (self.e, self.w, self.n, self.s, self.ne, self.nw, self.se, self.sw)
+        return (self.e, self.w, self.n, self.s)
+
+    def _without(self, src: int) -> tuple[int, ...]:
+        """The hop starts of each direction with the hops over ``src`` removed (made once per
+        moving tile and shared by its chains)."""
+        bit = 1 << src
+        e = self.e & ~(bit >> 1)
+        w = self.w & ~(bit << 1)
+        n = self.n & ~(bit >> SIZE)
+        s = self.s & ~(bit << SIZE)
+        if self.adjacency == 8:
+            return (e, w, n, s, self.ne & ~(bit >> (SIZE + 1)), self.nw & ~(bit >> (SIZE - 1)),
+                    self.se & ~(bit << (SIZE - 1)), self.sw & ~(bit << (SIZE + 1)))
+        return (e, w, n, s)
 
     def destinations(self, src: int, combo: str = "either_side") -> int:
         """End points of one move of the tile on ``src`` (see :func:`step_hop_destinations`)."""
@@ -144,19 +136,53 @@ class Hops:
         empty = self.empty
         adjacency = self.adjacency
         steps = NEIGHBOURS[adjacency][src] & empty
-        chain = self.closure(here, src)
-        if combo == "step_or_chain":
-            out = steps | chain
-        elif combo == "both_sides":
-            stepped = step(chain | here, empty, adjacency)
-            out = chain | stepped | self.closure(stepped, src)
-        else:
-            out = steps | chain
+        dirs = self._without(src)
+        if combo == "either_side" and steps:
+            # the chains from the tile and from its steps start in different parity classes:
+            # one pass grows both, and the tile's own chains are the part in its class
+            both = _grow(here | steps, dirs)
+            chain = both & _PARITY[src]
+            out = steps | both
             if chain:
                 out |= step(chain, empty, adjacency)
-            if steps:
-                out |= self.closure(steps, src)
+            return out & ~here
+        chain = _grow(here, dirs)
+        if combo == "both_sides":
+            stepped = step(chain | here, empty, adjacency)
+            out = chain | stepped | _grow(stepped, dirs)
+        else:  # step_or_chain, or either_side with no step
+            out = steps | chain
+            if chain and combo == "either_side":
+                out |= step(chain, empty, adjacency)
         return out & ~here
+
+
+_TWO = 2 * SIZE
+_CLASSES = {(r, c): sum(1 << j for j in range(board.NCELLS) if (j // SIZE % 2, j % SIZE % 2) == (r, c))
+            for r in (0, 1) for c in (0, 1)}
+_PARITY = [_CLASSES[(i // SIZE % 2, i % SIZE % 2)] for i in range(board.NCELLS)]
+"""The points whose row and column have the parities of point i's: a hop (two points along a
+line or a diagonal) never leaves them, so chains from different classes never meet."""
+
+
+def _grow(f: int, dirs: tuple[int, ...]) -> int:
+    """Points reached from the frontier ``f`` by one or more hops, given the hop starts of each
+    direction (east, west, north, south, then the diagonals): the whole frontier moves one hop
+    per direction in one bitset expression a level."""
+    reached = 0
+    if len(dirs) == 8:
+        e, w, n, s, ne, nw, se, sw = dirs
+        while f:
+            f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << _TWO) | ((f & s) >> _TWO)
+                 | ((f & ne) << (_TWO + 2)) | ((f & nw) << (_TWO - 2))
+                 | ((f & se) >> (_TWO - 2)) | ((f & sw) >> (_TWO + 2))) & ~reached
+            reached |= f
+        return reached
+    e, w, n, s = dirs
+    while f:
+        f = (((f & e) << 2) | ((f & w) >> 2) | ((f & n) << _TWO) | ((f & s) >> _TWO)) & ~reached
+        reached |= f
+    return reached
 
 
 def hop_closure(start: int, over: int, empty: int, adjacency: int = 4) -> int:
