@@ -8,9 +8,9 @@ from paisho_core import board
 from paisho_core.movetable import MoveTable
 
 
-def test_kept_lists_are_the_moves_one_by_one():
+def test_kept_lists_are_the_moves_one_by_one(monkeypatch):
     table = MoveTable("move", "Z9")
-    table.LISTS = 50  # start again often
+    monkeypatch.setattr(MoveTable, "LISTS", 50)  # start again often (a class attribute: slots)
     rng = random.Random(5)
     asked = []
     for _ in range(400):
