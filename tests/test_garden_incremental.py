@@ -27,6 +27,9 @@ def survey(game) -> dict:
         "seen": {c: m for c, m in clash.seen.items() if m},
         "bad": {code: clash.bad(code) for code in game.tileset.by_code},
     }
+    b, lines = game.state.board, garden.lines(game)
+    out["lifted"] = {s: clash.lifted(b, s, b[s].kind.code, lines)
+                     for s in bits(game.state.occupied & ~GATES)}
     if game.name == "skud":
         out["flags"] = skud_flags(game)
         out["pairs"] = list(skud_pairs(game))

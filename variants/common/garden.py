@@ -91,9 +91,10 @@ class MoveTable:
         return found
 
     def movers(self, step) -> dict:
-        """``(code, s) -> (region, row)`` for tiles moving by ``step``: ``region``, every point
-        within the tile's distance of ``s`` on an empty board; ``row``, the moves of a tile
-        ``code`` from ``s`` to a point of the region it may stand on (filled by :meth:`mover`)."""
+        """``(code, s) -> (dist, stops, region, row)`` for tiles moving by ``step``: the tile's
+        distance and the points it may stand on; ``region``, every point within that distance of
+        ``s`` on an empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of
+        the region it may stand on (filled by :meth:`mover`)."""
         key = ("movers", step)
         found = self._rows.get(key)
         if found is None:
@@ -101,12 +102,12 @@ class MoveTable:
         return found
 
     def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
-        """The ``movers`` entry of a tile ``code`` on ``s`` moving ``dist`` steps, made the
-        first time."""
-        region = self.region(s, dist, step)
+        """The ``movers`` entry ``(dist, stops, region, row)`` of a tile ``code`` on ``s``
+        moving up to ``dist`` steps onto points of ``stops``, made the first time."""
+        region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[(code, s)] = (region, row)
+        found = movers[(code, s)] = (dist, stops, region, row)
         return found
 
     def get(self, key, make) -> Move:
@@ -532,6 +533,30 @@ def group_masks(game) -> dict:
     return got
 
 
+def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, ns: int) -> int:
+    """Set the west neighbour of ``e`` to ``we``, the east one of ``w`` to ``ew``, the south one
+    of ``n`` to ``sn`` and the north one of ``s`` to ``ns`` (-1 points skipped) in the
+    ``line_neighbours`` dict ``out``; returns the points changed."""
+    touched = 0
+    if e >= 0:
+        x = out[e]
+        out[e] = (x[0], we, x[2], x[3])
+        touched |= 1 << e
+    if w >= 0:
+        x = out[w]
+        out[w] = (ew, x[1], x[2], x[3])
+        touched |= 1 << w
+    if n >= 0:
+        x = out[n]
+        out[n] = (x[0], x[1], x[2], sn)
+        touched |= 1 << n
+    if s >= 0:
+        x = out[s]
+        out[s] = (x[0], x[1], ns, x[3])
+        touched |= 1 << s
+    return touched
+
+
 def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
     """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
     the points ``flipped``, and the blockers whose entry changed.  A removed blocker is spliced
@@ -546,22 +571,7 @@ def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
             added |= 1 << p
             continue
         e, w, n, s = around
-        if e >= 0:
-            x = out[e]
-            out[e] = (x[0], w, x[2], x[3])
-            touched |= 1 << e
-        if w >= 0:
-            x = out[w]
-            out[w] = (e, x[1], x[2], x[3])
-            touched |= 1 << w
-        if n >= 0:
-            x = out[n]
-            out[n] = (x[0], x[1], x[2], s)
-            touched |= 1 << n
-        if s >= 0:
-            x = out[s]
-            out[s] = (x[0], x[1], n, x[3])
-            touched |= 1 << s
+        touched |= _link(out, e, w, n, s, w, e, s, n)
     if added:
         now, now_t = blockers & ~added, blockers_t
         for p in bits(added):
@@ -571,23 +581,7 @@ def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
             now_t |= 1 << TRANSPOSE[p]
             around = e, w, n, s = nearest(now, now_t, p)
             out[p] = around
-            touched |= 1 << p
-            if e >= 0:
-                x = out[e]
-                out[e] = (x[0], p, x[2], x[3])
-                touched |= 1 << e
-            if w >= 0:
-                x = out[w]
-                out[w] = (p, x[1], x[2], x[3])
-                touched |= 1 << w
-            if n >= 0:
-                x = out[n]
-                out[n] = (x[0], x[1], x[2], p)
-                touched |= 1 << n
-            if s >= 0:
-                x = out[s]
-                out[s] = (x[0], x[1], p, x[3])
-                touched |= 1 << s
+            touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
     return out, touched & blockers
 
 
@@ -833,14 +827,12 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
-        dist = move_of.get(code, 0)
-        if not dist:
-            continue
-        stops = stops_of[code]
         found = movers.get((code, s))
         if found is None:
-            found = table.mover(movers, code, s, dist, stops, step)
-        region, row = found
+            found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
+        dist, stops, region, row = found
+        if not dist:
+            continue
         local = occ & region
         hit = reached.get(s)
         if hit is not None and hit[0] == local and hit[1] == dist and hit[2] is step:
