@@ -31,6 +31,21 @@ def test_rules_page_has_generated_pictures(page):
         ET.fromstring(diagram(spec))  # builds, checks its legal/illegal claims, valid SVG
 
 
+RULINGS = sorted((DOCS / "variants").glob("*/rulings.md"))
+
+
+@pytest.mark.parametrize("page", RULINGS, ids=lambda p: p.parent.name)
+def test_rulings_page_has_generated_pictures(page):
+    """The rulings a position makes clear carry a board whose legal/illegal claims are checked."""
+    blocks = [yaml.safe_load(m.group(1)) for m in BLOCK.finditer(page.read_text("utf-8"))]
+    assert len(blocks) >= 2, f"{page}: at least two rulings shown as boards"
+    for k, spec in enumerate(blocks, 1):
+        assert spec.get("text"), f"{page} board {k}: a caption saying what it shows"
+        assert spec.get("legal") or spec.get("illegal") or spec.get("harmonies"), \
+            f"{page} board {k}: a ruling's picture claims something the rules check"
+        ET.fromstring(diagram(spec))
+
+
 def test_a_false_claim_fails_the_build():
     spec = {"variant": "skud", "tiles": {"guest": {"R3": [[-5, 5]]}}, "legal": ["(-5,5)-(5,5)"]}
     with pytest.raises(DiagramError, match="not legal"):

@@ -104,3 +104,40 @@ def test_variant_string_and_chance_inside():
         assert not e.game.is_chance()
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+SHARED_POINTS = """
+import json
+from paisho_core.drawing.diagram import build
+from paisho_core.rl import ActionCodec
+spec = {"variant": "basic", "turn": 6, "play": ["(-5,1)"],
+        "tiles": {"guest": {"W": [[4, -2], [-5, 1]], "W3": [[5, -2], [-4, 2]], "R": [[3, -3]]},
+                  "host": {"R4": [[4, 4]], "W4": [[-6, 0]]}}}
+game = build(spec)
+codec = ActionCodec(game.tileset.codes())
+shared = {str(i): m.text for i, m in codec.encode(game.legal_moves()).items()}
+start = build({"variant": "skud"})
+hashed = {str(i): m.text for i, m in codec.encode(start.legal_moves()).items()}
+print(json.dumps([shared, hashed]))
+"""
+
+
+def test_slots_are_ranked_by_notation_and_stable_across_processes():
+    """Decisions sharing their points (a Wheel's seven turns) take slots in notation order, and
+    every index is the same in a fresh process with another hash seed."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for seed in ("1", "987"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, "-c", SHARED_POINTS], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        runs.append(json.loads(out))
+    assert runs[0] == runs[1]
+    shared = {int(i): text for i, text in runs[0][0].items()}
+    indices = sorted(shared)
+    assert [shared[i] for i in indices] == [f"cw{k}" for k in range(1, 8)]
+    assert indices == list(range(indices[0], indices[0] + 7))  # consecutive slots of one block
