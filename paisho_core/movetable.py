@@ -16,10 +16,11 @@ from .game import Move
 class MoveTable:
     """The moves of one action by one tile kind, keyed by ``src << 9 | dst``."""
 
-    __slots__ = ("action", "code", "moves", "lists", "kept")
+    __slots__ = ("action", "code", "moves", "lists")
 
-    LISTS = 1 << 14
-    """How many (src, ends) answers :meth:`to` keeps before it starts again (a bound on memory)."""
+    PER_SOURCE = 64
+    """How many answers of :meth:`to` one source point keeps before it starts its own again (a
+    bound on memory that never empties the whole table at once)."""
 
     def __init__(self, action: str, code: str) -> None:
         self.action = action
@@ -27,7 +28,6 @@ class MoveTable:
         self.moves: dict[int, Move] = {}
         self.lists: list[dict[int, tuple[Move, ...]] | None] = [None] * (NCELLS + 1)
         """Per ``src + 1``: the answers of :meth:`to` by end-point bitset."""
-        self.kept = 0
 
     def one(self, src: int, dst: int) -> Move:
         """The move from ``src`` (-1: a placement) to ``dst``."""
@@ -57,11 +57,8 @@ class MoveTable:
             e ^= low
             dst = low.bit_length() - 1
             out.append(moves.get(base | dst) or self.one(src, dst))
-        if self.kept >= self.LISTS:
-            self.lists = [None] * (NCELLS + 1)
-            self.kept = 0
-            kept = self.lists[src + 1] = {}
-        self.kept += 1
+        if len(kept) >= self.PER_SOURCE:
+            kept.clear()
         found = kept[ends] = tuple(out)
         return found
 

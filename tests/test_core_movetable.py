@@ -1,5 +1,5 @@
 """The shared move tables: the lists kept per (source, end points) are the moves built one by
-one, in grid order, before and after the table starts its lists again."""
+one, in grid order, before and after a point starts its lists again."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,7 @@ from paisho_core.movetable import MoveTable
 
 class SmallTable(MoveTable):
     __slots__ = ()
-    LISTS = 50  # starts its lists again often
+    PER_SOURCE = 3  # starts a point's lists again often
 
 
 def test_kept_lists_are_the_moves_one_by_one():

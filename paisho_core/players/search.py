@@ -33,7 +33,7 @@ from typing import Callable, Optional
 from .evaluation import evaluate, squash
 from .hidden import determinize, has_hidden_information
 from .policy import playout_move
-from .simple import Player, legal_or_fail, preselect, try_moves
+from .simple import Player, legal_or_fail, split_candidates, try_moves
 
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
@@ -50,13 +50,15 @@ class Node:
     Host's minimax value ``mm`` over the evaluated frontier below, the player to move
     (``mover``, None at a chance step or before the node is opened), the edges with a node
     (``children``: notation -> (move, node)), and ``order``: the moves scored when the node was
-    opened, ``[notation, move, Host prior]`` best first for the mover (None until opened)."""
+    opened, ``[notation, move, Host prior]`` best first for the mover (None until opened);
+    ``rest``: the moves left unscored, scored a batch at a time as the node's visits grow."""
 
-    __slots__ = ("children", "order", "visits", "value", "mm", "mover")
+    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover")
 
     def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
         self.order: Optional[list] = None
+        self.rest: list = []  # candidate moves not scored yet, next first
         self.visits = 0
         self.value = 0.0
         self.mm = mm
@@ -200,12 +202,13 @@ class MCTSPlayer(Player):
                 continue
             legal = g.legal_moves() if hidden or node.order is None else None
             if node.order is None:
-                self._open(g, node, legal, self.root_width if node is root else self.width,
-                           self._stop if node is root else None)
+                self._open(g, node, legal, self._width(node, root), self._stop if node is root else None)
                 value = self._leaf_value(g, node)
                 break
             if hidden:
                 self._reconcile(g, node, legal)
+            elif node.rest and node.visits >= 2 * math.ceil(len(node.order) / self._width(node, root)):
+                self._score_more(g, node, self._width(node, root))
             edge = self._select(node, legal)
             if edge is None:
                 break
@@ -221,19 +224,36 @@ class MCTSPlayer(Player):
             value = node.mm if node.order is not None else squash(evaluate(g, "host"))
         self._backup(path, value)
 
+    def _width(self, node: Node, root: Node) -> int:
+        return self.root_width if node is root else self.width
+
     def _open(self, g, node: Node, legal: list, width: int, stop: Optional[float]) -> None:
-        """Score the node's candidate moves (greedy's, up to ``width``) and keep them best first."""
-        mover = g.to_move
-        node.mover = mover
-        cands = preselect(g, legal, width, self.rng)
-        scored = []
-        for value, move in try_moves(g, cands, mover):
+        """Score the node's first ``width`` candidate moves (greedy's preselection) and keep
+        them best first; the others wait in ``rest``."""
+        node.mover = g.to_move
+        cands, node.rest = split_candidates(g, legal, width, self.rng, whole_without_weights=False)
+        node.order = []
+        self._score(g, node, cands, stop)
+
+    def _score_more(self, g, node: Node, width: int) -> None:
+        """Score the next ``width`` waiting moves of a node the search keeps coming back to, so
+        a reply outside the first preselection (a threat the weights did not see) is found."""
+        batch, node.rest = node.rest[:width], node.rest[width:]
+        self._score(g, node, batch, None)
+
+    def _score(self, g, node: Node, moves: list, stop: Optional[float]) -> None:
+        mover = node.mover
+        scored = [e + [0.0] for e in node.order]
+        for value, move in try_moves(g, moves, mover):
             scored.append([move.text, move, _host_value(value, mover), self.rng.random()])
             if stop is not None and self.clock() >= stop:
                 break
+        done = len(scored) - len(node.order)
+        if done < len(moves):  # out of time: the moves not scored wait with the rest
+            node.rest = moves[done:] + node.rest
         node.order = self._sorted(scored, mover)
         if node.order:
-            node.mm = node.order[0][2]
+            node.mm = node.order[0][2] if not node.children else node.mm
 
     @staticmethod
     def _sorted(scored: list, mover: str) -> list:

@@ -95,11 +95,23 @@ def preselect(game, moves: list, width: int, rng: random.Random) -> list:
     """At most ``width`` of ``moves`` worth trying: all of a short list (or of one the variant
     gives no weights for); else half the width the most promising by the playout weights (ties
     in a seeded random order) and the rest drawn without replacement in proportion to weight."""
+    return split_candidates(game, moves, width, rng)[0]
+
+
+def split_candidates(game, moves: list, width: int, rng: random.Random,
+                     whole_without_weights: bool = True) -> tuple[list, list]:
+    """``(chosen, rest)``: :func:`preselect`'s choice, and the other moves in the order a further
+    draw would take them (most promising first).  Without weights the whole list is chosen, or
+    with ``whole_without_weights=False`` a seeded shuffle is cut at ``width``."""
     if len(moves) <= width:
-        return moves
+        return moves, []
     weights = move_weights(game, moves)
     if weights is None:
-        return moves
+        if whole_without_weights:
+            return moves, []
+        shuffled = list(moves)
+        rng.shuffle(shuffled)
+        return shuffled[:width], shuffled[width:]
     order = sorted(range(len(moves)), key=lambda i: (-weights[i], rng.random()))
     top = (width + 1) // 2
     chosen = order[:top]
@@ -107,7 +119,7 @@ def preselect(game, moves: list, width: int, rng: random.Random) -> list:
     # weighted sampling without replacement: the largest u ** (1 / w) keys (Efraimidis-Spirakis)
     keyed = sorted(rest, key=lambda i: -(rng.random() ** (1.0 / weights[i])) if weights[i] > 0 else 1.0)
     chosen += keyed[:width - top]
-    return [moves[i] for i in sorted(chosen)]
+    return [moves[i] for i in sorted(chosen)], [moves[i] for i in keyed[width - top:]]
 
 
 def try_moves(game, moves: list, player: str, by_text: bool = False):
