@@ -76,3 +76,40 @@ def test_skud_a_ring_in_the_middle_of_a_turn_is_all_but_a_win():
     g.play("(1,-5)-(5,-5)")
     assert g.outcome is None and g.phase == "bonus"
     assert skud_evaluate(g, "guest") >= 500 and skud_evaluate(g, "host") <= -500
+
+
+# -- 3-Piece: Irises in red areas next to enemy Bisons (docs/variants/three-piece/rules.md) ---
+
+WORKED = {(2, 2): "GI", (4, 3): "GI", (1, 1): "GW", (-5, -5): "GB",
+          (2, 4): "HB", (3, 0): "HB", (-5, 5): "HI", (-6, 4): "HW"}
+"""The rules page's worked example, Host to move."""
+
+
+def test_three_piece_greedy_captures_an_iris_in_a_red_area():
+    """An Iris in a red area with an enemy Bison next to it is captured (rules, Capture, Defense
+    and death): the Host's Bison steps to (2,3), next to the Guest's Iris on the red (2,2), and
+    the move is the first the playout weights offer."""
+    from tests.test_three_piece import flagged, pos
+    from paisho_variants.three_piece.strategy import paisho_playout_weights
+    g = pos(WORKED, to_move="host")
+    moves = g.legal_moves()
+    weights = paisho_playout_weights(g, moves)
+    assert moves[max(range(len(moves)), key=weights.__getitem__)].text == "(2,4)-(2,3)"
+    g.play(GreedyPlayer(seed=2).choose(g))
+    assert (2, 2) in flagged(g, "captured")
+
+
+def test_three_piece_a_repeated_position_is_pulled_toward_the_draw():
+    """A third occurrence of a position draws (rules, End of the game): the evaluation of a
+    position seen before is divided by how often it has occurred."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.strategy import paisho_evaluate as tp_evaluate
+    g = pos(WORKED, to_move="host")
+    g.play("(2,4)-(2,3)")
+    g.play("(4,3)-(3,3)")  # the Defense
+    first = tp_evaluate(g, "host")
+    for m in ("(-6,4)-(-6,3)", "(1,1)-(1,0)", "(-6,3)-(-6,4)", "(1,0)-(1,1)"):
+        g.play(m)
+    seen = g.state.extra["seen"]
+    assert g.outcome is None and seen.count(seen[-1]) == 2
+    assert first != 0 and tp_evaluate(g, "host") == first / 2

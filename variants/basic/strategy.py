@@ -29,16 +29,28 @@ def _flowers_left(game, player: str) -> int:
     return on_board + in_reserve
 
 
+CLOSING = 0.1
+"""How much each point of lead adds to the weight of one's own chain: whoever is ahead when the
+game ends wins it (L321-328, B29), and a chain ends it (L290, B26), so the further ahead, the more
+closing the chain is worth against scoring more next turn."""
+MAX_WEIGHT = 8.0
+
+
 @hookimpl
 def paisho_evaluate(game, player):
-    """Score difference (the rules module's), plus chain progress, plus pressure on the
-    opponent's last flowers (at three or fewer the Pot is lost)."""
+    """Score difference (the rules module's), plus chain progress (weighed up for the player
+    ahead, who wants the game to end), plus pressure on the opponent's last flowers (at three
+    or fewer the Pot is lost)."""
     done = outcome_score(game, player)
     if done is not None:
         return done
     opp = other(player)
+    st = game.state
     value = float(rules_module.paisho_evaluate(game, player))
-    value += _chain(game, player) - _chain(game, opp)
+    lead = st.scores.get(player, 0) - st.scores.get(opp, 0) + st.count("pot", opp) - st.count("pot", player)
+    mine = min(MAX_WEIGHT, 1.0 + CLOSING * max(0, lead))
+    theirs = min(MAX_WEIGHT, 1.0 + CLOSING * max(0, -lead))
+    value += mine * _chain(game, player) - theirs * _chain(game, opp)
     value += 0.5 * (_flowers_left(game, player) - _flowers_left(game, opp))
     return value
 

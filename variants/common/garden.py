@@ -764,7 +764,8 @@ def reach4(s: int, dist: int, empty: int) -> int:
 
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
-    ``reach[s] = (occupied points within dist of s, dist, step, points reached)`` and
+    ``reach[s] = (occupied points within dist of s, the tile's move-table entry, points
+    reached)`` and
     ``picks[s] = (end points, code, moves)``.  Both are keyed by everything their value depends
     on, so a hit is exact whatever happened in between; most tiles see nothing change around
     them from one turn of their owner to the next."""
@@ -822,7 +823,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     reached, picks = (memo.reach, memo.picks) if memo is not None else ({}, {})
     table = r.moves
     movers = table.movers(step)
-    no_capture = GATES | how.protected
+    capturable = ~(GATES | how.protected)
     out: list[Move] = []
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
@@ -835,18 +836,18 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
             continue
         local = occ & region
         hit = reached.get(s)
-        if hit is not None and hit[0] == local and hit[1] == dist and hit[2] is step:
-            seen = hit[3]
+        if hit is not None and hit[0] == local and hit[1] is found:
+            seen = hit[2]
         else:
             if step is step4:
                 seen = reach4(s, dist, empty)
             else:
                 landing, touched = reach(s, dist, empty, step)
                 seen = landing | touched
-            reached[s] = (local, dist, step, seen)
+            reached[s] = (local, found, seen)
         cand = seen & empty & stops
         if capture is not None:
-            touched = seen & occ & stops & ~no_capture
+            touched = seen & local & stops & capturable
             if touched:
                 cand |= touched & capture(tile)
         if not cand:
@@ -950,15 +951,39 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
     return None
 
 
+class Overlay:
+    """A copy of a position's board and occupancy masks (what :func:`clash_at` reads) to try a
+    change on, leaving the game, its position key and its undo log untouched."""
+
+    __slots__ = ("board", "occupied", "occupied_t")
+
+    def __init__(self, state) -> None:
+        self.board = state.board.copy()
+        self.occupied = state.occupied
+        self.occupied_t = state.occupied_t
+
+    def set(self, i: int, tile) -> None:
+        """Put ``tile`` (None: nothing) on point ``i``."""
+        self.board[i] = tile
+        if tile is None:
+            self.occupied &= ~(1 << i)
+            self.occupied_t &= ~(1 << TRANSPOSE[i])
+        else:
+            self.occupied |= 1 << i
+            self.occupied_t |= 1 << TRANSPOSE[i]
+
+
 def _wheel_clashes(state, r: Roles, p: int, tile, moves) -> bool:
-    """Would a Wheel put on ``p``, turning ``moves``, leave a clash?  (Tried on the board and
-    taken back.)"""
-    state.put(p, tile, -1)  # scratch placement: no new identity
-    rotate(state, moves)
-    bad = clash_at(state, r, [p] + [m for mv in moves for m in mv])
-    rotate(state, [(dst, src) for src, dst in moves])
-    state.lift(p)
-    return bad
+    """Would a Wheel put on ``p``, turning ``moves``, leave a clash?  (Tried on an
+    :class:`Overlay`.)"""
+    view = Overlay(state)
+    b = state.board
+    for src, _dst in moves:
+        view.set(src, None)
+    for src, dst in moves:
+        view.set(dst, b[src])
+    view.set(p, tile)
+    return clash_at(view, r, [p] + [m for mv in moves for m in mv])
 
 
 def _boat_moves(game, state, r: Roles, player: str, code: str, check: bool, sep: str) -> list[Move]:

@@ -6,7 +6,7 @@ Registered through the YAML's ``plugins``; it adds to the rules module's own dan
 from __future__ import annotations
 
 from paisho_core import board
-from paisho_core.board import coords
+from paisho_core.board import AROUND, coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
@@ -57,23 +57,52 @@ def paisho_evaluate(game, player):
     value = float(rules_module.paisho_evaluate(game, player))
     value += 1.5 * (_pressure(game, player) - _pressure(game, opp))
     value += _exposure(game, opp) - _exposure(game, player)
-    return value
+    return value / repeats(game)
+
+
+def repeats(game) -> int:
+    """How often the current position has occurred (``extra['seen']``, the repetition rule's
+    record: rules, End of the game).  A repeated position's evaluation is pulled toward the draw
+    a third occurrence would be, so the player ahead varies before the game is drawn."""
+    seen = game.state.extra.get("seen", ())
+    return max(1, seen.count(seen[-1])) if seen else 1
 
 
 @hookimpl
 def paisho_playout_weights(game, moves):
-    """A Bison moving closer to an enemy Iris three times, an Iris leaving a red area twice,
-    Wheel turns (many of them, mostly aimless) a third."""
+    """Greedy and the search try the most promising moves first.  A Bison ending next to an
+    enemy Iris in a red area (a capture, or with a second Bison a kill: rules, Capture, Defense
+    and death) ten times, a Bison closing on an enemy Iris three times, an Iris leaving a red
+    area twice; a Wheel turn (many of them, mostly aimless) a third, but four times when an enemy
+    Iris is on its ring (the Wheel can carry it next to one's Bisons) and twice when one of
+    one's own Irises in a red area is (it can carry it away)."""
     me = game.state.to_move
-    irises = [p for _i, p in _points(game, other(me), "iris")]
+    enemy = _points(game, other(me), "iris")
+    irises = [p for _i, p in enemy]
+    enemy_mask = 0
+    open_irises = 0
+    for i, _p in enemy:
+        enemy_mask |= 1 << i
+        if (RED >> i) & 1:
+            open_irises |= 1 << i
+    own_red = 0
+    for i, _p in _points(game, me, "iris"):
+        if (RED >> i) & 1:
+            own_red |= 1 << i
     out = []
     for m in moves:
-        w = 1.0 / 3.0 if m.action == "wheel" else 1.0
+        if m.action == "wheel":
+            ring = AROUND[m.dst]
+            w = 4.0 if ring & enemy_mask else (2.0 if ring & own_red else 1.0 / 3.0)
+        else:
+            w = 1.0
         if m.action == "move" and m.src is not None and m.src >= 0:
-            tile = game.tile_at(coords(m.src))
+            tile = game.state.board[m.src]
             a, b = coords(m.src), coords(m.dst)
             if tile is not None and "bison" in tile.kind.tags and irises:
-                if min(manhattan(b, p) for p in irises) < min(manhattan(a, p) for p in irises):
+                if any(manhattan(b, coords(j)) == 1 for j in board.bits(open_irises)):
+                    w *= 10.0
+                elif min(manhattan(b, p) for p in irises) < min(manhattan(a, p) for p in irises):
                     w *= 3.0
             elif tile is not None and "iris" in tile.kind.tags:
                 if (RED >> m.src) & 1 and not (RED >> m.dst) & 1:
