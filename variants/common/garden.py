@@ -348,7 +348,8 @@ class ClashMap:
         e, w, n, so = lines[p]
         return clash_across(b, self.partners, e, w) or clash_across(b, self.partners, n, so)
 
-    def lifted(self, b, s: int, code: str, lines: dict[int, list[int]]) -> tuple[int, int]:
+    def lifted(self, b, s: int, code: str, lines: dict[int, list[int]],
+               bad: int | None = None) -> tuple[int, int]:
         """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
         on as far as the line across ``s`` is concerned, points where it would see a clashing
         tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
@@ -365,7 +366,8 @@ class ClashMap:
             keep = EAST[w][e - w] | (1 << w)
         if cn is not None and cs is not None and cs in partners[cn]:
             keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
-        bad = self.bad(code)
+        if bad is None:
+            bad = self.bad(code)
         mine = partners[code]
         if mine:
             if cw in mine:
@@ -825,6 +827,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     movers = table.movers(step)
     capturable = ~(GATES | how.protected)
     out: list[Move] = []
+    per_code: dict = {}  # code -> (points its tiles may capture, points where it would clash)
     for s in bits(state.owned[player] & ~how.immobile):
         tile = b[s]
         code = tile.kind.code
@@ -846,18 +849,21 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
                 seen = landing | touched
             reached[s] = (local, found, seen)
         cand = seen & empty & stops
-        if capture is not None:
-            touched = seen & local & stops & capturable
-            if touched:
-                cand |= touched & capture(tile)
+        known = per_code.get(code)
+        if known is None:  # every tile here has the same owner: the code decides both
+            known = per_code[code] = (0 if capture is None else capture(tile),
+                                      0 if clash is None else clash.bad(code))
+        targets, bad = known
+        if targets:
+            cand |= seen & local & stops & capturable & targets
         if not cand:
             continue
         if clash is not None:
             if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
-                cand &= ~clash.bad(code)
+                cand &= ~bad
             else:
-                keep, bad = clash.lifted(b, s, code, lines_)
-                cand &= keep & ~bad
+                keep, bad_here = clash.lifted(b, s, code, lines_, bad)
+                cand &= keep & ~bad_here
             if not cand:
                 continue
         if first:
