@@ -36,7 +36,9 @@ from paisho_core.players import make_player, play_game, result_for
 from paisho_core.stats import wilson
 
 PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:medium")
-MAX_PLIES = 400
+MAX_PLIES = 500
+"""Above the longest game the variants' own turn limits allow (Basic's 200 turns each is about 415
+decisions), so a game between players who block each other ends by the rules, not here."""
 SEARCH = ("easy", "medium", "hard")
 
 

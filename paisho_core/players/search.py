@@ -202,10 +202,12 @@ class MCTSPlayer(Player):
                 continue
             legal = g.legal_moves() if hidden or node.order is None else None
             if node.order is None:
+                assert legal is not None  # listed above whenever the node is unopened
                 self._open(g, node, legal, self._width(node, root), self._stop if node is root else None)
                 value = self._leaf_value(g, node)
                 break
             if hidden:
+                assert legal is not None  # listed above in every hidden iteration
                 self._reconcile(g, node, legal)
             elif node.rest and node.visits >= 2 * math.ceil(len(node.order) / self._width(node, root)):
                 self._score_more(g, node, self._width(node, root))
@@ -242,13 +244,14 @@ class MCTSPlayer(Player):
         self._score(g, node, batch, None)
 
     def _score(self, g, node: Node, moves: list, stop: Optional[float]) -> None:
-        mover = node.mover
-        scored = [e + [0.0] for e in node.order]
+        mover, order = node.mover, node.order
+        assert mover is not None and order is not None  # scored only once opened
+        scored = [e + [0.0] for e in order]
         for value, move in try_moves(g, moves, mover):
             scored.append([move.text, move, _host_value(value, mover), self.rng.random()])
             if stop is not None and self.clock() >= stop:
                 break
-        done = len(scored) - len(node.order)
+        done = len(scored) - len(order)
         if done < len(moves):  # out of time: the moves not scored wait with the rest
             node.rest = moves[done:] + node.rest
         node.order = self._sorted(scored, mover)
@@ -264,14 +267,15 @@ class MCTSPlayer(Player):
     def _reconcile(self, g, node: Node, legal: list) -> None:
         """A determinized game may offer moves the node was not opened with: score and add
         them (the selection keeps to the moves legal in this deal)."""
-        known = {e[0] for e in node.order}
+        order = node.order or []
+        known = {e[0] for e in order}
         new = [m for m in legal if m.text not in known]
         if not new:
             return
         mover = node.mover or g.to_move
         extra = [[move.text, move, _host_value(value, mover), self.rng.random()]
                  for value, move in try_moves(g, new, mover, by_text=True)]
-        node.order = self._sorted([e + [0.0] for e in node.order] + extra, mover)
+        node.order = self._sorted([e + [0.0] for e in order] + extra, mover)
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
         key = None if hidden else getattr(g, "key", None)
@@ -290,14 +294,15 @@ class MCTSPlayer(Player):
     def _select(self, node: Node, legal: Optional[list]):
         """The best-ranked move by blended value plus exploration, among the first
         ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden)."""
-        mover = node.mover
+        mover, order = node.mover, node.order
+        assert mover is not None and order is not None  # selected only once opened
         allowed = None if legal is None else {m.text for m in legal}
         limit = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
         log_n = math.log(node.visits + 1)
         best, best_score = None, -1.0
         seen = 0
         children = node.children
-        for edge in node.order:
+        for edge in order:
             if allowed is not None and edge[0] not in allowed:
                 continue
             seen += 1
