@@ -4,7 +4,7 @@ Positions come from seeded random games stopped after a given number of decision
 middle and late); ``greedy`` then chooses in each of them, after one untimed warm-up choice (so
 tables a strategy builds once per tile and point are not counted).  Printed per variant and
 stage: the median and maximum CPU milliseconds per decision and the mean number of legal moves
-(greedy tries at most 160 of them, each evaluated once).  Figures are printed, never asserted.
+(greedy tries at most ``GREEDY_WIDTH`` of them (24), each evaluated once).  Figures are printed, never asserted.
 
     python benchmarks/greedy_time.py --variants iroh basic modern
     python benchmarks/greedy_time.py --variants iroh --plies 20 60 120 --positions 6

@@ -91,10 +91,11 @@ class MoveTable:
         return found
 
     def movers(self, step) -> dict:
-        """``(code, s) -> (dist, stops, region, row)`` for tiles moving by ``step``: the tile's
-        distance and the points it may stand on; ``region``, every point within that distance of
-        ``s`` on an empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of
-        the region it may stand on (filled by :meth:`mover`)."""
+        """``code -> [entry per point s]`` for tiles moving by ``step``, an entry (None until
+        :meth:`mover` makes it) being ``(dist, stops, region, row)``: the tile's distance and
+        the points it may stand on; ``region``, every point within that distance of ``s`` on an
+        empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of the region
+        it may stand on."""
         key = ("movers", step)
         found = self._rows.get(key)
         if found is None:
@@ -107,7 +108,7 @@ class MoveTable:
         region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[(code, s)] = (dist, stops, region, row)
+        found = movers[code][s] = (dist, stops, region, row)
         return found
 
     def get(self, key, make) -> Move:
@@ -126,6 +127,17 @@ class MoveTable:
             row = self._rows[key] = [(1 << p, Move(action, head + LABEL[p], tile=code, dst=p))
                                      for p in bits(region)]
         return row
+
+    def place_at(self, action: str, prefix: str, code: str, mask: int) -> list[Move]:
+        """The moves of ``place_row(action, prefix, code, PLAYABLE)`` whose point is in
+        ``mask``, in point order, found point by point (for a mask of a few points, where a
+        scan of the whole row would cost more)."""
+        key = ("at", action, prefix, code)
+        at = self._rows.get(key)
+        if at is None:
+            at = self._rows[key] = {m.dst: m for _bit, m in
+                                    self.place_row(action, prefix, code, PLAYABLE)}
+        return [at[p] for p in bits(mask)]
 
 
 def pick(row: list, mask: int) -> list[Move]:
@@ -348,7 +360,8 @@ class ClashMap:
         e, w, n, so = lines[p]
         return clash_across(b, self.partners, e, w) or clash_across(b, self.partners, n, so)
 
-    def lifted(self, b, s: int, code: str, lines: dict[int, list[int]]) -> tuple[int, int]:
+    def lifted(self, b, s: int, code: str, lines: dict[int, list[int]],
+               bad: int | None = None) -> tuple[int, int]:
         """With the tile ``code`` lifted from the non-gate point ``s``: (points it may still end
         on as far as the line across ``s`` is concerned, points where it would see a clashing
         tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
@@ -365,7 +378,8 @@ class ClashMap:
             keep = EAST[w][e - w] | (1 << w)
         if cn is not None and cs is not None and cs in partners[cn]:
             keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
-        bad = self.bad(code)
+        if bad is None:
+            bad = self.bad(code)
         mine = partners[code]
         if mine:
             if cw in mine:
@@ -747,9 +761,13 @@ def reach4(s: int, dist: int, empty: int) -> int:
     """Every point a path of up to ``dist`` orthogonal steps from ``s`` through ``empty`` points
     reaches, ``s`` excluded: its empty points are landings, its occupied ones captures (the
     same sets as :func:`paisho_core.sight.reach`, one bitset, the step written out)."""
-    frontier = 1 << s
-    unseen = PLAYABLE & ~frontier
-    for _ in range(dist):
+    if dist <= 0:
+        return 0
+    frontier = _STEP4[s] & empty  # the first step read from a table
+    unseen = _FIRST_UNSEEN[s]
+    for _ in range(dist - 1):
+        if not frontier:
+            break
         f = frontier
         nxt = (((f << 1) & _NOT_FIRST_COLUMN) | ((f >> 1) & _NOT_LAST_COLUMN)
                | (f << SIZE) | (f >> SIZE)) & unseen
@@ -757,9 +775,14 @@ def reach4(s: int, dist: int, empty: int) -> int:
             break
         unseen ^= nxt
         frontier = nxt & empty
-        if not frontier:
-            break
-    return PLAYABLE & ~unseen & ~(1 << s)
+    return _NOT_SELF[s] & ~unseen
+
+
+_STEP4 = [step4(1 << p) for p in range(NCELLS)]
+"""The playable points one orthogonal step from each point."""
+_NOT_SELF = [PLAYABLE & ~(1 << p) for p in range(NCELLS)]
+_FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
+"""The points a reach from each point has not met after its first step."""
 
 
 class MoverMemo:
@@ -825,10 +848,18 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     movers = table.movers(step)
     capturable = ~(GATES | how.protected)
     out: list[Move] = []
-    for s in bits(state.owned[player] & ~how.immobile):
+    per_code: dict = {}  # code -> (points its tiles may capture, points where it would clash)
+    todo = state.owned[player] & ~how.immobile
+    while todo:  # the tiles in point order (bits() written out: no generator per list)
+        low = todo & -todo
+        todo ^= low
+        s = low.bit_length() - 1
         tile = b[s]
         code = tile.kind.code
-        found = movers.get((code, s))
+        at = movers.get(code)
+        if at is None:
+            at = movers[code] = [None] * NCELLS
+        found = at[s]
         if found is None:
             found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
         dist, stops, region, row = found
@@ -846,18 +877,21 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
                 seen = landing | touched
             reached[s] = (local, found, seen)
         cand = seen & empty & stops
-        if capture is not None:
-            touched = seen & local & stops & capturable
-            if touched:
-                cand |= touched & capture(tile)
+        known = per_code.get(code)
+        if known is None:  # every tile here has the same owner: the code decides both
+            known = per_code[code] = (0 if capture is None else capture(tile),
+                                      0 if clash is None else clash.bad(code))
+        targets, bad = known
+        if targets:
+            cand |= seen & local & stops & capturable & targets
         if not cand:
             continue
         if clash is not None:
             if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
-                cand &= ~clash.bad(code)
+                cand &= ~bad
             else:
-                keep, bad = clash.lifted(b, s, code, lines_)
-                cand &= keep & ~bad
+                keep, bad_here = clash.lifted(b, s, code, lines_, bad)
+                cand &= keep & ~bad_here
             if not cand:
                 continue
         if first:

@@ -193,7 +193,7 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
         pts = pond_zone & (r.stops[code] if code in r.basic else PLAYABLE)
         if clash is not None:
             pts = garden.placement_mask(clash, code, pts)
-        out += garden.pick(table.place_row(action, prefix, code, PLAYABLE), gates | pts)
+        out += table.place_at(action, prefix, code, gates | pts)
     return out
 
 
