@@ -461,8 +461,9 @@ def paisho_check_end(game):
     if st.phase != "turn" or st.turn < 1:
         return None
     r = roles(game.variant)
-    count_ending = not game.options.get("NoAltWin") and any(
-        st.count("reserve", p, r.basic) == 0 for p in ("host", "guest"))
+    reserve = st.piles.get("reserve", {})
+    count_ending = not game.options.get("NoAltWin") and not all(  # a player has no basic left
+        any(map(reserve.get(p, {}).get, r.basic)) for p in ("host", "guest"))
     return garden.end_of_turn_outcome(game, pairs(game), count_ending, "last basic flower played")
 
 
