@@ -479,6 +479,33 @@ def _carried(memo: dict, key: str):
     return prev, old, found
 
 
+def _own_code(code) -> tuple:
+    return (code,)
+
+
+def _moved_masks(old: dict, found: int, before, after, names_of) -> dict:
+    """``old`` (points per name, an empty name dropped) updated for the points in ``found``:
+    each point leaves the names of the tile it held on ``before`` and joins those of the tile it
+    holds on ``after``; ``names_of(code)`` gives a tile code's names."""
+    got = dict(old)
+    for p in bits(found):
+        tile = before[p]
+        if tile is not None:
+            keep = ~(1 << p)
+            for name in names_of(tile.kind.code):
+                m = got[name] & keep
+                if m:
+                    got[name] = m
+                else:
+                    del got[name]
+        tile = after[p]
+        if tile is not None:
+            bit = 1 << p
+            for name in names_of(tile.kind.code):
+                got[name] = got.get(name, 0) | bit
+    return got
+
+
 def board_masks(game) -> dict[str, int]:
     """Points per tile code of the current board (codes with no tile have no entry)."""
     memo = derived(game)
@@ -489,22 +516,7 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = dict(old)
-            before, after = prev["board"], memo["board"]
-            for p in bits(found):
-                bit = 1 << p
-                tile = before[p]
-                if tile is not None:
-                    code = tile.kind.code
-                    m = got[code] & ~bit
-                    if m:
-                        got[code] = m
-                    else:
-                        del got[code]
-                tile = after[p]
-                if tile is not None:
-                    code = tile.kind.code
-                    got[code] = got.get(code, 0) | bit
+            got = _moved_masks(old, found, prev["board"], memo["board"], _own_code)
         memo["masks"] = got
     return got
 
@@ -526,23 +538,7 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = dict(old)
-            before, after = prev["board"], memo["board"]
-            for p in bits(found):
-                tile = before[p]
-                if tile is not None:
-                    keep = ~(1 << p)
-                    for name in groups_of[tile.kind.code]:
-                        m = got[name] & keep
-                        if m:
-                            got[name] = m
-                        else:
-                            del got[name]
-                tile = after[p]
-                if tile is not None:
-                    bit = 1 << p
-                    for name in groups_of[tile.kind.code]:
-                        got[name] = got.get(name, 0) | bit
+            got = _moved_masks(old, found, prev["board"], memo["board"], groups_of.__getitem__)
         memo["groups"] = got
     return got
 
