@@ -13,7 +13,10 @@
   minimax value over the evaluated frontier below it (the best prior or deeper value for the
   player to move); selection blends the two (``minimax`` the weight of the second) and adds the
   UCT exploration term, over the ``widen * sqrt(visits)`` best-ranked moves (progressive
-  widening), so a list of a thousand moves costs only the moves worth looking at.
+  widening) and the moves searched already, so a list of a thousand moves costs only the moves
+  worth looking at.  Waiting moves are scored a batch at a time as visits grow (the root every
+  other visit, below it after 3, 9, 27, ... visits).  A walk that meets a position already on
+  its path (a repetition) stops there.
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
@@ -53,7 +56,7 @@ class Node:
     opened, ``[notation, move, Host prior]`` best first for the mover (None until opened);
     ``rest``: the moves left unscored, scored a batch at a time as the node's visits grow."""
 
-    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover")
+    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches")
 
     def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
@@ -63,6 +66,7 @@ class Node:
         self.value = 0.0
         self.mm = mm
         self.mover: Optional[str] = None
+        self.batches = 0  # waiting candidates scored since the node was opened, in batches
 
     def mean_for(self, player: str) -> float:
         q = self.value / self.visits if self.visits else self.mm
@@ -209,7 +213,7 @@ class MCTSPlayer(Player):
             if hidden:
                 assert legal is not None  # listed above in every hidden iteration
                 self._reconcile(g, node, legal)
-            elif node.rest and node.visits >= 2 * math.ceil(len(node.order) / self._width(node, root)):
+            elif node.rest and self._due(node, node is root):
                 self._score_more(g, node, self._width(node, root))
             edge = self._select(node, legal)
             if edge is None:
@@ -220,6 +224,9 @@ class MCTSPlayer(Player):
             if pair is None:
                 child = self._node_for(g, hidden, prior)
                 pair = node.children[text] = (move, child)
+            if pair[1] in path:  # a position repeated on this path (tiles moved back and forth)
+                value = pair[1].mm  # its value so far: the walk would only go round again
+                break
             node = pair[1]
             path.append(node)
         if value is None:
@@ -237,10 +244,19 @@ class MCTSPlayer(Player):
         node.order = []
         self._score(g, node, cands, stop)
 
+    def _due(self, node: Node, at_root: bool) -> bool:
+        """Whether a node the search came back to scores its next batch of waiting moves: at
+        the root every other visit (one list per decision), below it after 3, 9, 27, ... visits,
+        so a deep tree spends its time on the moves it has scored rather than on scoring."""
+        if at_root:
+            return node.visits >= 2 * (node.batches + 1)
+        return node.visits >= 3 ** (node.batches + 1)
+
     def _score_more(self, g, node: Node, width: int) -> None:
         """Score the next ``width`` waiting moves of a node the search keeps coming back to, so
         a reply outside the first preselection (a threat the weights did not see) is found."""
         batch, node.rest = node.rest[:width], node.rest[width:]
+        node.batches += 1
         self._score(g, node, batch, None)
 
     def _score(self, g, node: Node, moves: list, stop: Optional[float]) -> None:
@@ -293,22 +309,28 @@ class MCTSPlayer(Player):
 
     def _select(self, node: Node, legal: Optional[list]):
         """The best-ranked move by blended value plus exploration, among the first
-        ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden)."""
+        ``widen * sqrt(visits)`` moves of the order and the moves searched already (legal in
+        this deal, when hidden): a batch scored later may put new moves ahead in the order, but
+        a move searched before stays a candidate, so its search is never abandoned halfway."""
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # selected only once opened
         allowed = None if legal is None else {m.text for m in legal}
         limit = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
         log_n = math.log(node.visits + 1)
         best, best_score = None, -1.0
-        seen = 0
+        seen = found = 0
         children = node.children
         for edge in order:
             if allowed is not None and edge[0] not in allowed:
                 continue
             seen += 1
-            if seen > limit:
-                break
             pair = children.get(edge[0])
+            if pair is not None:
+                found += 1
+            elif seen > limit:
+                if found >= len(children):
+                    break
+                continue
             if pair is None:
                 visits = 0
                 q = edge[2] if mover == "host" else 1.0 - edge[2]

@@ -1,0 +1,89 @@
+"""The search (issue 15): how a node spends its visits, moves never abandoned halfway, walks that
+meet a repeated position, the time control on long move lists.  Strength and speed figures come
+from ``benchmarks/strength.py`` and the note, never from a timed test."""
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import paisho_core as paisho
+from paisho_core.players import MCTSPlayer, Node
+from tests.test_play_support import midgame as support_midgame
+
+midgame = partial(support_midgame, plies=16, seed=3)
+
+
+def _opened(visits: int, batches: int = 0) -> Node:
+    node = Node()
+    node.mover, node.order, node.rest = "host", [], ["waiting"]
+    node.visits, node.batches = visits, batches
+    return node
+
+
+def test_waiting_moves_are_scored_every_other_visit_at_the_root_and_rarely_below():
+    """Below the root a node scores its next batch after 3, 9, 27, ... visits (its time goes to
+    the moves it has scored); the root, one list per decision, every other visit."""
+    bot = MCTSPlayer(seed=1)
+    for at_root, expected in ((False, [3, 9, 27, 81]), (True, [2, 4, 6, 8, 10])):
+        node, due = _opened(0), []
+        for visits in range(1, 100 if not at_root else 11):
+            node.visits = visits
+            if bot._due(node, at_root):
+                node.batches += 1
+                due.append(visits)
+        assert due == expected
+
+
+def test_a_searched_move_stays_a_candidate_when_new_moves_rank_above_it():
+    """Progressive widening looks at the first few moves of the order, but a move already
+    searched keeps being a candidate when a later batch pushes it out of that window."""
+    bot = MCTSPlayer(seed=1, c=0.0, widen=1.0)
+    node = _opened(3)
+    node.order = [[f"m{i}", None, 0.6] for i in range(6)] + [["late", None, 0.1]]
+    good = Node(0.95)
+    good.visits, good.value = 2, 1.9
+    node.children = {"late": (None, good)}
+    assert bot._select(node, None)[0] == "late"  # 7th in the order, outside a window of 2
+    node.children = {}
+    assert bot._select(node, None)[0] != "late"  # never searched: outside the window
+
+
+def test_a_walk_that_meets_its_own_path_stops_there():
+    """Positions can repeat (tiles moved there and back): a walk that reaches a node already on
+    its path stops instead of going round, and backs up that node's value."""
+    game = midgame("modern", plies=20)
+    bot = MCTSPlayer(seed=1, iterations=1)
+    root = Node()
+    bot._iterate(game.copy(), root)  # opens the root
+    paths = []
+    real_backup = MCTSPlayer._backup
+
+    def backup(self, path, value):
+        paths.append(list(path))
+        real_backup(self, path, value)
+
+    bot._node_for = lambda g, hidden, prior: root  # every move leads back to the root
+    MCTSPlayer._backup = backup
+    try:
+        g = game.copy()
+        ply = g.ply
+        bot._iterate(g, root)
+    finally:
+        MCTSPlayer._backup = real_backup
+    assert paths == [[root]] and root.visits == 2
+    assert g.ply == ply + 1  # one move played: the walk stopped at the repetition
+
+
+def test_the_first_decision_on_a_list_of_a_thousand_moves_keeps_its_budget():
+    """Fire's opening placement lists over a thousand moves: the root's opening stops at half
+    the budget, and the decision ends within one iteration of the budget (process time)."""
+    game = paisho.new_game("fire", seed=1)
+    while len(game.legal_moves()) < 400:
+        game.play(game.legal_moves()[0] if not game.chance_outcomes() else game.sample_chance(game.chance_outcomes()))
+    bot = MCTSPlayer(seed=1, seconds=0.3, clock=time.process_time)
+    start = time.process_time()
+    move = bot.choose(game)
+    spent = time.process_time() - start
+    assert str(move) in {str(m) for m in game.legal_moves()}
+    assert bot.last_stats["iterations"] >= 2
+    assert spent < 0.3 + 0.25  # an iteration's worth over the budget at most, on a slow machine
