@@ -87,20 +87,18 @@ class Roles:
     __slots__ = ("bison", "iris", "wheel")
 
     def __init__(self, state, c: Cfg) -> None:
-        b = state.board
         self.bison = {"host": 0, "guest": 0}
         self.iris = {"host": 0, "guest": 0}
         self.wheel = {"host": 0, "guest": 0}
-        for i in bits(state.occupied):
-            t = b[i]
-            code = t.kind.code
-            bit = 1 << i
-            if code in c.bison:
-                self.bison[t.owner] |= bit
-            elif code in c.iris:
-                self.iris[t.owner] |= bit
-            elif code in c.wheel:
-                self.wheel[t.owner] |= bit
+        for t, m in state.tile_masks.items():
+            if m:
+                code = t.kind.code
+                if code in c.bison:
+                    self.bison[t.owner] |= m
+                elif code in c.iris:
+                    self.iris[t.owner] |= m
+                elif code in c.wheel:
+                    self.wheel[t.owner] |= m
 
 
 def roles(game) -> Roles:
