@@ -145,7 +145,7 @@ class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies", "options", "garden", "clash")
+                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours")
 
     def __init__(self, inf: Info, st, options=None) -> None:
         self.options = options or {}
@@ -196,6 +196,15 @@ class Scan:
         self.harmony_pairs = None
         self.disharmonies = None
         self.clash: dict[str, dict[str, int]] = {}  # clash_masks, per player
+        self._neighbours: tuple | None = None
+
+    def neighbours(self) -> tuple[dict, dict, dict, dict]:
+        """The nearest line blocker east, west, north and south of every line blocker
+        (:func:`paisho_core.board.line_neighbours`), made on first use."""
+        found = self._neighbours
+        if found is None:
+            found = self._neighbours = board.line_neighbours(self.lines, self.lines_t)
+        return found
 
 
 def rock_traits(inf: Info, st, rock: int) -> frozenset:
@@ -280,11 +289,10 @@ def harmony_pairs(inf: Info, st, scan: Scan):
         return scan.harmony_pairs
     elig = eligible_mask(inf, st, scan)
     traits = _traits(inf, st, scan)
-    lines, lines_t = scan.lines, scan.lines_t
+    east, _west, north, _south = scan.neighbours()  # eligible tiles all block lines
     out = []
     for a in bits(elig):
-        e, n = board.nearest_east_north(lines, lines_t, a)
-        for q in (e, n):
+        for q in (east.get(a, -1), north.get(a, -1)):
             if q >= 0 and (elig >> q) & 1:
                 v = pair_value(inf, st, a, q, traits, scan.garden)
                 if v is not None:
@@ -303,10 +311,14 @@ def disharmonies(inf: Info, st, scan: Scan):
     traits = None
     b = st.board
     out = []
+    east, west, north, south = scan.neighbours()  # flowers all block lines
     for c in bits(scan.flowers):
+        w, e = west.get(c, -1), east.get(c, -1)
+        s, n = south.get(c, -1), north.get(c, -1)
+        if (w < 0 or e < 0) and (s < 0 or n < 0):
+            continue
         tc = b[c]
         partners = inf.clash_partners[tc.kind.code]
-        e, w, n, s = nearest(scan.lines, scan.lines_t, c)
         for lo, hi in ((w, e), (s, n)):
             if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
                 continue
@@ -344,10 +356,10 @@ def own_clashes(inf: Info, st, scan: Scan) -> int:
     b = st.board
     out = 0
     clash = inf.clash_partners
+    east, _west, north, _south = scan.neighbours()  # flowers all block lines
     for a in bits(scan.flowers):
         ta = b[a]
-        e, n = board.nearest_east_north(scan.lines, scan.lines_t, a)
-        for q in (e, n):
+        for q in (east.get(a, -1), north.get(a, -1)):
             if q >= 0 and (scan.flowers >> q) & 1:
                 tq = b[q]
                 if tq.owner == ta.owner and tq.kind.code in clash[ta.kind.code]:
@@ -509,14 +521,14 @@ def clash_masks(inf: Info, st, scan: Scan, player: str) -> dict[str, int]:
         return found
     out: dict[str, int] = {}
     b = st.board
-    lines, lines_t = scan.lines, scan.lines_t
     clash = inf.clash_partners
     e_, w_, n_, s_ = _BEYOND[1], _BEYOND[-1], _BEYOND[board.SIZE], _BEYOND[-board.SIZE]
-    for q in bits(st.owned[player] & lines):
+    east, west, north, south = scan.neighbours()
+    for q in bits(st.owned[player] & scan.lines):
         victims = clash[b[q].kind.code]
         if not victims:
             continue
-        e, w, n, s = nearest(lines, lines_t, q)
+        e, w, n, s = east.get(q, -1), west.get(q, -1), north.get(q, -1), south.get(q, -1)
         seen = _sight(e, e_, q) | _sight(w, w_, q) | _sight(n, n_, q) | _sight(s, s_, q)
         for code in victims:
             out[code] = out.get(code, 0) | seen
@@ -538,7 +550,8 @@ def clash_mask_moving(inf: Info, st, scan: Scan, code: str, player: str, src: in
     if (lines >> src) & 1:
         # once the tile has left ``src``, whatever it hid along a line shows beyond its point
         b = st.board
-        e, w, n, s = nearest(lines, scan.lines_t, src)
+        east, west, north, south = scan.neighbours()
+        e, w, n, s = east.get(src, -1), west.get(src, -1), north.get(src, -1), south.get(src, -1)
         for q, near, beyond in ((e, w, _BEYOND[-1]), (w, e, _BEYOND[1]),
                                 (n, s, _BEYOND[-board.SIZE]), (s, n, _BEYOND[board.SIZE])):
             if q >= 0 and b[q].owner == player and b[q].kind.code in partners:
