@@ -6,9 +6,10 @@
   machine).
 - **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
   move is played on the game, the position after it scored by the variant's evaluation for the
-  mover, and taken back, as greedy does (the candidates are greedy's: all of a list of at most
+  searching player (at every depth: the opponent minimises it), and taken back, as greedy does (the candidates are greedy's: all of a list of at most
   ``width`` moves, else a preselection by the playout weights, ``root_width`` at the root).  The
-  moves are kept best first with that score as their prior; one iteration opens one node.
+  moves are kept best first with that score, squashed around the evaluation of the root, as
+  their prior; one iteration opens one node.
 - **Values**: each node keeps the mean of the win probabilities backed up through it and a
   minimax value over the evaluated frontier below it (the best prior or deeper value for the
   player to move); selection blends the two (``minimax`` the weight of the second) and adds the
