@@ -6,8 +6,9 @@
   machine).
 - **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
   move is played on the game, the position after it scored by the variant's evaluation for the
-  searching player (at every depth: the opponent minimises it), and taken back, as greedy does (the candidates are greedy's: all of a list of at most
-  ``width`` moves, else a preselection by the playout weights, ``root_width`` at the root).  The
+  searching player (at every depth: the opponent minimises it), and taken back, as greedy does
+  (the candidates are greedy's: all of a list of at most ``width`` moves, else a preselection
+  by the playout weights, ``root_width`` at the root).  The
   moves are kept best first with that score, squashed around the evaluation of the root, as
   their prior; one iteration opens one node.
 - **Values**: each node keeps the mean of the win probabilities backed up through it and a
