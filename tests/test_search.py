@@ -1,4 +1,4 @@
-"""The search (issue 15): how a node spends its visits, moves never abandoned halfway, walks that
+"""The search (issue 15): how a node spends its visits, walks that
 meet a repeated position, the time control on long move lists.  Strength and speed figures come
 from ``benchmarks/strength.py`` and the note, never from a timed test."""
 from __future__ import annotations
@@ -32,20 +32,6 @@ def test_waiting_moves_are_scored_every_other_visit_at_the_root_and_rarely_below
                 node.batches += 1
                 due.append(visits)
         assert due == expected
-
-
-def test_a_searched_move_stays_a_candidate_when_new_moves_rank_above_it():
-    """Progressive widening looks at the first few moves of the order, but a move already
-    searched keeps being a candidate when a later batch pushes it out of that window."""
-    bot = MCTSPlayer(seed=1, c=0.0, widen=1.0)
-    node = _opened(3)
-    node.order = [[f"m{i}", None, 0.6] for i in range(6)] + [["late", None, 0.1]]
-    good = Node(0.95)
-    good.visits, good.value = 2, 1.9
-    node.children = {"late": (None, good)}
-    assert bot._select(node, None)[0] == "late"  # 7th in the order, outside a window of 2
-    node.children = {}
-    assert bot._select(node, None)[0] != "late"  # never searched: outside the window
 
 
 def test_a_walk_that_meets_its_own_path_stops_there():

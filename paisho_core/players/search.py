@@ -15,8 +15,7 @@
   minimax value over the evaluated frontier below it (the best prior or deeper value for the
   player to move); selection blends the two (``minimax`` the weight of the second) and adds the
   UCT exploration term, over the ``widen * sqrt(visits)`` best-ranked moves (progressive
-  widening) and the moves searched already, so a list of a thousand moves costs only the moves
-  worth looking at.  Waiting moves are scored a batch at a time as visits grow (the root every
+  widening), so a list of a thousand moves costs only the moves worth looking at.  Waiting moves are scored a batch at a time as visits grow (the root every
   other visit, below it after 3, 9, 27, ... visits).  A walk that meets a position already on
   its path (a repetition) stops there.
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
@@ -334,28 +333,22 @@ class MCTSPlayer(Player):
 
     def _select(self, node: Node, legal: Optional[list]):
         """The best-ranked move by blended value plus exploration, among the first
-        ``widen * sqrt(visits)`` moves of the order and the moves searched already (legal in
-        this deal, when hidden): a batch scored later may put new moves ahead in the order, but
-        a move searched before stays a candidate, so its search is never abandoned halfway."""
+        ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden)."""
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # selected only once opened
         allowed = None if legal is None else {m.text for m in legal}
         limit = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
         log_n = math.log(node.visits + 1)
         best, best_score = None, -1.0
-        seen = found = 0
+        seen = 0
         children = node.children
         for edge in order:
             if allowed is not None and edge[0] not in allowed:
                 continue
             seen += 1
             pair = children.get(edge[0])
-            if pair is not None:
-                found += 1
-            elif seen > limit:
-                if found >= len(children):
-                    break
-                continue
+            if seen > limit:
+                break
             if pair is None:
                 visits = 0
                 q = edge[2] if mover == "host" else 1.0 - edge[2]
