@@ -92,7 +92,7 @@ class MoveTable:
 
     def movers(self, step) -> dict:
         """``code -> [entry per point s]`` for tiles moving by ``step``, an entry (None until
-        :meth:`mover` makes it) being ``(dist, stops, region, row)``: the tile's distance and
+        :meth:`mover` makes it) being ``(dist, stops, region, row, at)``: the tile's distance and
         the points it may stand on; ``region``, every point within that distance of ``s`` on an
         empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of the region
         it may stand on."""
@@ -103,12 +103,13 @@ class MoveTable:
         return found
 
     def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
-        """The ``movers`` entry ``(dist, stops, region, row)`` of a tile ``code`` on ``s``
-        moving up to ``dist`` steps onto points of ``stops``, made the first time."""
+        """The ``movers`` entry ``(dist, stops, region, row, at)`` of a tile ``code`` on ``s``
+        moving up to ``dist`` steps onto points of ``stops``, made the first time (``at``: the
+        row as a dict, bit -> move)."""
         region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[code][s] = (dist, stops, region, row)
+        found = movers[code][s] = (dist, stops, region, row, dict(row))
         return found
 
     def get(self, key, make) -> Move:
@@ -315,24 +316,25 @@ class ClashMap:
         self._bad: dict[str, int] = {}
 
     def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
-                before, points: int) -> "ClashMap":
+                before: dict, points: int) -> "ClashMap":
         """The map of ``board_`` (``masks``, ``lines`` its data), which differs from this map's
-        board ``before`` only in the tiles on ``points`` or in their line neighbours; this map
-        is left as it is."""
-        sights = dict(self.sights)
+        board only in the tiles on ``points`` (their old tiles: ``before[p]``, the same tile
+        where ``p`` is not a key) or in their line neighbours.  The new map takes over this
+        map's dicts and updates them in place: this map is not to be used again."""
+        sights = self.sights
         clashable = r.clashable
         codes = set()
         for p in bits(points):
             if p in sights:
                 del sights[p]
-                codes.add(before[p].kind.code)
+                codes.add(before.get(p, board_[p]).kind.code)
             tile = board_[p]
             if tile is not None and not (GATES >> p) & 1:
                 code = tile.kind.code
                 if code in clashable:
                     sights[p] = sight(p, *lines[p])
                     codes.add(code)
-        seen = dict(self.seen)
+        seen = self.seen
         for code in codes:
             m = masks.get(code)
             if m is None:
@@ -404,22 +406,61 @@ def derived(game) -> dict:
     state is surveyed once for its bonus decision and again by the end check.  Options are fixed
     per game, so the board is the whole key.  A new memo keeps the one before it as ``prev``
     (one level only): masks, lines of sight and the clash map are then updated from the points
-    that changed (see :func:`changes`) instead of rebuilt, whether the game moved on or undid."""
+    that changed (see :func:`changes`) instead of rebuilt, whether the game moved on or undid.
+
+    The update works in place: the new memo takes over the previous memo's copy of the board
+    (patched at the changed points, whose old tiles it keeps as ``before``) and, key by key, the
+    previous memo's dicts (see :func:`_carried`), so no board or dict is copied per decision."""
     cache = game.cache
     memo = cache.get("garden")
     if memo is None:
         st = game.state
         board_ = st.board
         memo = game.__dict__.get("_garden_memo")
-        if memo is None or memo["occupied"] != st.occupied or memo["board"] != board_:
-            if memo is not None:
-                memo["prev"] = None  # one level of history is all an update needs
+        if memo is None:
             owned = st.owned
             memo = {"board": list(board_), "occupied": st.occupied,
-                    "owned": (owned["host"], owned["guest"]), "prev": memo}
+                    "owned": (owned["host"], owned["guest"]), "prev": None, "changes": None}
             game.__dict__["_garden_memo"] = memo
+        elif memo["occupied"] != st.occupied or memo["board"] != board_:
+            memo = game.__dict__["_garden_memo"] = _moved_on(memo, st)
         cache["garden"] = memo
     return memo
+
+
+def _moved_on(prev: dict, st) -> dict:
+    """The memo of the board of ``st``, which differs from ``prev``'s: it takes over ``prev``'s
+    board copy, patched, and records the changed points (:func:`changes`) and their old tiles.
+
+    Points that changed occupancy or owner are read off the masks; a tile replaced by another of
+    the same owner (a Wheel turning two neighbours, a Boat taking a flower's place) is caught by
+    checking that the board patched at those points is the new one, and else by a comparison of
+    every point occupied on both boards."""
+    prev["prev"] = None  # one level of history is all an update needs
+    board_ = prev.pop("board")
+    new = st.board
+    owned = st.owned
+    now = (owned["host"], owned["guest"])
+    (oh, og), (nh, ng) = prev["owned"], now
+    found = (prev["occupied"] ^ st.occupied) | (oh ^ nh) | (og ^ ng)
+    before = {}
+    m = found
+    while m:
+        low = m & -m
+        m ^= low
+        p = low.bit_length() - 1
+        before[p] = board_[p]
+        board_[p] = new[p]
+    if board_ != new:
+        for p in bits(prev["occupied"] & st.occupied & ~found):
+            if board_[p] != new[p]:
+                found |= 1 << p
+                before[p] = board_[p]
+                board_[p] = new[p]
+    if found.bit_count() > MAX_CHANGES:
+        found = None
+    return {"board": board_, "occupied": st.occupied, "owned": now, "prev": prev,
+            "changes": found, "before": before}
 
 
 MAX_CHANGES = 16
@@ -428,31 +469,9 @@ MAX_CHANGES = 16
 
 def changes(memo: dict) -> int | None:
     """The points whose tile differs between ``memo``'s board and its ``prev`` memo's (a
-    bitset), or None when there is no previous memo or too much changed.
-
-    Points that changed occupancy or owner are read off the masks; a tile replaced by another of
-    the same owner (a Wheel turning two neighbours, a Boat taking a flower's place) is caught by
-    checking that patching those points into the old board gives the new one, and else by a
-    comparison of every point occupied on both boards."""
-    if "changes" in memo:
-        return memo["changes"]
-    prev = memo["prev"]
-    found = None
-    if prev is not None:
-        old, new = prev["board"], memo["board"]
-        (oh, og), (nh, ng) = prev["owned"], memo["owned"]
-        found = (prev["occupied"] ^ memo["occupied"]) | (oh ^ nh) | (og ^ ng)
-        patched = old.copy()
-        for p in bits(found):
-            patched[p] = new[p]
-        if patched != new:
-            for p in bits(prev["occupied"] & memo["occupied"] & ~found):
-                if old[p] != new[p]:
-                    found |= 1 << p
-        if found.bit_count() > MAX_CHANGES:
-            found = None
-    memo["changes"] = found
-    return found
+    bitset, found by :func:`_moved_on`), or None when there is no previous memo or too much
+    changed."""
+    return memo["changes"]
 
 
 def memoised(game, key: str, compute):
@@ -466,11 +485,12 @@ def memoised(game, key: str, compute):
 
 def _carried(memo: dict, key: str):
     """(the previous memo, its value under ``key``, the changed points) when ``key`` can be
-    updated rather than rebuilt, else None."""
+    updated rather than rebuilt, else None.  The value is taken out of the previous memo (which
+    is never current again): the caller updates it in place."""
     prev = memo["prev"]
     if prev is None:
         return None
-    old = prev.get(key)
+    old = prev.pop(key, None)
     if old is None:
         return None
     found = changes(memo)
@@ -483,11 +503,11 @@ def _own_code(code) -> tuple:
     return (code,)
 
 
-def _moved_masks(old: dict, found: int, before, after, names_of) -> dict:
-    """``old`` (points per name, an empty name dropped) updated for the points in ``found``:
-    each point leaves the names of the tile it held on ``before`` and joins those of the tile it
-    holds on ``after``; ``names_of(code)`` gives a tile code's names."""
-    got = dict(old)
+def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
+    """``got`` (points per name, an empty name dropped) updated in place for the points in
+    ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
+    those of the tile it holds on the board ``after``; ``names_of(code)`` gives a tile code's
+    names."""
     for p in bits(found):
         tile = before[p]
         if tile is not None:
@@ -516,7 +536,7 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, prev["board"], memo["board"], _own_code)
+            got = _moved_masks(old, found, memo["before"], memo["board"], _own_code)
         memo["masks"] = got
     return got
 
@@ -538,7 +558,7 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, prev["board"], memo["board"], groups_of.__getitem__)
+            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of.__getitem__)
         memo["groups"] = got
     return got
 
@@ -567,12 +587,11 @@ def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, 
     return touched
 
 
-def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
-    """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
-    the points ``flipped``, and the blockers whose entry changed.  A removed blocker is spliced
-    out (its neighbours east and west, north and south now see each other); an added one is
-    spliced in between its nearest blockers, found among the blockers so far."""
-    out = dict(old)
+def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
+    """``line_neighbours`` of ``blockers`` from ``out``, those of a blocker set that differs at
+    the points ``flipped`` (updated in place), and the blockers whose entry changed.  A removed
+    blocker is spliced out (its neighbours east and west, north and south now see each other);
+    an added one is spliced in between its nearest blockers, found among the blockers so far."""
     touched = 0
     added = 0
     for p in bits(flipped):
@@ -628,7 +647,7 @@ def clash_map(game) -> ClashMap:
             got = ClashMap(r, masks, lines_)
         else:
             prev, old, found = carried
-            got = old.updated(r, masks, lines_, memo["board"], prev["board"], found | touched)
+            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found | touched)
         memo["clash"] = got
     return got
 
@@ -684,7 +703,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
                     again |= 1 << w
                 if so >= 0:
                     again |= 1 << so
-        pair_map = dict(old)
+        pair_map = old
         for a in bits(again):
             got = pairs_at(a) if (able >> a) & 1 else None
             if got:
@@ -781,6 +800,11 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 """The points a reach from each point has not met after its first step."""
 
 
+PATCH_MAX = 4
+"""A tile's moves differing from its memo's at up to this many end points are patched (an
+insert or a delete each), more are picked afresh from its row."""
+
+
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
     ``reach[s] = (occupied points within dist of s, the tile's move-table entry, points
@@ -858,7 +882,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         found = at[s]
         if found is None:
             found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
-        dist, stops, region, row = found
+        dist, stops, region, row, at_bit = found
         if not dist:
             continue
         local = occ & region
@@ -893,12 +917,29 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         if first:
             return True
         hit = picks.get(s)
-        if hit is not None and hit[0] == cand and hit[1] == code:
-            out += hit[2]
-        else:
-            moves = [m for bit, m in row if cand & bit]
-            picks[s] = (cand, code, moves)
-            out += moves
+        if hit is not None and hit[1] == code:
+            was = hit[0]
+            if was == cand:
+                out += hit[2]
+                continue
+            diff = was ^ cand
+            if diff.bit_count() <= PATCH_MAX:  # a few end points came or went: patch the list
+                moves = hit[2]  # the memo's own list (``out`` takes copies of its items)
+                while diff:  # in point order, so each index counts the points kept below it
+                    low = diff & -diff
+                    diff ^= low
+                    k = (was & (low - 1)).bit_count()
+                    if was & low:
+                        del moves[k]
+                    else:
+                        moves.insert(k, at_bit[low])
+                    was ^= low
+                picks[s] = (cand, code, moves)
+                out += moves
+                continue
+        moves = [m for bit, m in row if cand & bit]
+        picks[s] = (cand, code, moves)
+        out += moves
     return False if first else out
 
 
