@@ -42,7 +42,8 @@ class Roles:
                     self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
         self.stops = {k.code: k.stops for k in ts.kinds}
         self.basic_or_wild = self.basic | frozenset(variant.wild)
-        self.basic_or_orchid = self.basic | frozenset(self.codes.get("orchid", ()))
+        self.orchid_codes = frozenset(self.codes.get("orchid", ()))
+        self.basic_or_orchid = self.basic | self.orchid_codes
         self.move = {k.code: k.move for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
@@ -77,10 +78,11 @@ class MoveTable:
     for it and shared from then on.  A legal-move list is then one mask test per point of a row
     (:func:`pick`), not a new Move and notation string per candidate."""
 
-    __slots__ = ("_rows",)
+    __slots__ = ("_rows", "_picked")
 
     def __init__(self) -> None:
         self._rows: dict = {}
+        self._picked: dict = {}
 
     def region(self, s: int, dist: int, step) -> int:
         """Every point within ``dist`` steps of ``s`` on an empty board."""
@@ -129,6 +131,24 @@ class MoveTable:
                                      for p in bits(region)]
         return row
 
+    def place_pick(self, action: str, prefix: str, code: str, region: int, mask: int) -> list[Move]:
+        """``pick(place_row(action, prefix, code, region), mask)`` (a new list), made from the
+        last pick of the same row: a few points in or out are patched in (a planting area of
+        a few hundred points mostly changes at a few points from one decision to the next)."""
+        key = (action, prefix, code, region)
+        now = mask & region
+        last = self._picked.get(key)
+        if last is None:
+            row = self.place_row(action, prefix, code, region)
+            moves = pick(row, now)
+            self._picked[key] = (now, moves, row, dict(row))
+        else:
+            was, moves, row, at = last
+            if was != now:
+                moves = repicked(row, at, was, moves, now)
+                self._picked[key] = (now, moves, row, at)
+        return list(moves)
+
     def place_at(self, action: str, prefix: str, code: str, mask: int) -> list[Move]:
         """The moves of ``place_row(action, prefix, code, PLAYABLE)`` whose point is in
         ``mask``, in point order, found point by point (for a mask of a few points, where a
@@ -144,6 +164,31 @@ class MoveTable:
 def pick(row: list, mask: int) -> list[Move]:
     """The moves of ``row`` whose point is in ``mask``, in row order."""
     return [m for bit, m in row if mask & bit]
+
+
+def repicked(row: list, at: dict, was: int, moves: list[Move], now: int) -> list[Move]:
+    """``pick(row, now)`` from ``moves == pick(row, was)`` (``was``, ``now``: points of the row;
+    ``at``: the row as a dict, bit -> move).  When few points differ, ``moves`` itself is
+    patched, one insert or delete per point (its index: the points kept below it); else the row
+    is scanned afresh."""
+    diff = was ^ now
+    if diff.bit_count() * PATCH_RATIO > len(row):
+        return [m for bit, m in row if now & bit]
+    while diff:  # in point order
+        low = diff & -diff
+        diff ^= low
+        k = (was & (low - 1)).bit_count()
+        if was & low:
+            del moves[k]
+        else:
+            moves.insert(k, at[low])
+        was ^= low
+    return moves
+
+
+PATCH_RATIO = 6
+"""A pick is patched when at most one point in this many of its row differs (an insert or a
+delete costs about as much as testing this many row entries)."""
 
 
 @lru_cache(maxsize=None)
@@ -566,23 +611,20 @@ def group_masks(game) -> dict:
 def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, ns: int) -> int:
     """Set the west neighbour of ``e`` to ``we``, the east one of ``w`` to ``ew``, the south one
     of ``n`` to ``sn`` and the north one of ``s`` to ``ns`` (-1 points skipped) in the
-    ``line_neighbours`` dict ``out``; returns the points changed."""
+    ``line_neighbours`` dict ``out`` (its entries changed in place); returns the points
+    changed."""
     touched = 0
     if e >= 0:
-        x = out[e]
-        out[e] = (x[0], we, x[2], x[3])
+        out[e][1] = we
         touched |= 1 << e
     if w >= 0:
-        x = out[w]
-        out[w] = (ew, x[1], x[2], x[3])
+        out[w][0] = ew
         touched |= 1 << w
     if n >= 0:
-        x = out[n]
-        out[n] = (x[0], x[1], x[2], sn)
+        out[n][3] = sn
         touched |= 1 << n
     if s >= 0:
-        x = out[s]
-        out[s] = (x[0], x[1], ns, x[3])
+        out[s][2] = ns
         touched |= 1 << s
     return touched
 
@@ -608,8 +650,8 @@ def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
         for p in bits(added):
             now |= 1 << p
             now_t |= 1 << TRANSPOSE[p]
-            around = e, w, n, s = nearest(now, now_t, p)
-            out[p] = around
+            e, w, n, s = nearest(now, now_t, p)
+            out[p] = [e, w, n, s]
             touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
     return out, touched & blockers
 
@@ -800,15 +842,10 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 """The points a reach from each point has not met after its first step."""
 
 
-PATCH_MAX = 4
-"""A tile's moves differing from its memo's at up to this many end points are patched (an
-insert or a delete each), more are picked afresh from its row."""
-
-
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
     ``reach[s] = (occupied points within dist of s, the tile's move-table entry, points
-    reached)`` and
+    reached, empty points reached where it may stand)`` and
     ``picks[s] = (end points, code, moves)``.  Both are keyed by everything their value depends
     on, so a hit is exact whatever happened in between; most tiles see nothing change around
     them from one turn of their owner to the next."""
@@ -888,15 +925,15 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         local = occ & region
         hit = reached.get(s)
         if hit is not None and hit[0] == local and hit[1] is found:
-            seen = hit[2]
+            seen, cand = hit[2], hit[3]
         else:
             if step is step4:
                 seen = reach4(s, dist, empty)
             else:
                 landing, touched = reach(s, dist, empty, step)
                 seen = landing | touched
-            reached[s] = (local, found, seen)
-        cand = seen & empty & stops
+            cand = seen & empty & stops
+            reached[s] = (local, found, seen, cand)
         known = per_code.get(code)
         if known is None:  # every tile here has the same owner: the code decides both
             known = per_code[code] = (0 if capture is None else capture(tile),
@@ -918,26 +955,13 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
             return True
         hit = picks.get(s)
         if hit is not None and hit[1] == code:
-            was = hit[0]
-            if was == cand:
+            if hit[0] == cand:
                 out += hit[2]
                 continue
-            diff = was ^ cand
-            if diff.bit_count() <= PATCH_MAX:  # a few end points came or went: patch the list
-                moves = hit[2]  # the memo's own list (``out`` takes copies of its items)
-                while diff:  # in point order, so each index counts the points kept below it
-                    low = diff & -diff
-                    diff ^= low
-                    k = (was & (low - 1)).bit_count()
-                    if was & low:
-                        del moves[k]
-                    else:
-                        moves.insert(k, at_bit[low])
-                    was ^= low
-                picks[s] = (cand, code, moves)
-                out += moves
-                continue
-        moves = [m for bit, m in row if cand & bit]
+            # the memo's own list, patched where few end points differ (``out`` copies items)
+            moves = repicked(row, at_bit, hit[0], hit[2], cand)
+        else:
+            moves = [m for bit, m in row if cand & bit]
         picks[s] = (cand, code, moves)
         out += moves
     return False if first else out
@@ -1007,7 +1031,7 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
     free = PLAYABLE & ~GATES & ~occ
     table = r.moves
     if role in ("rock", "knotweed", "pond", "lion_turtle"):
-        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), free)
+        return table.place_pick("accent", "+", code, PLAYABLE & ~GATES, free)
     if role == "wheel":
         tile = game.tileset.tile(code, player)
         ok = free & ~board.step8(occ)  # nothing around: nothing turns
@@ -1016,7 +1040,7 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
             if moves is None or (check and moves and _wheel_clashes(state, r, p, tile, moves)):
                 continue
             ok |= 1 << p
-        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), ok)
+        return table.place_pick("accent", "+", code, PLAYABLE & ~GATES, ok)
     if role == "boat":
         return _boat_moves(game, state, r, player, code, check, boat_sep)
     return None
