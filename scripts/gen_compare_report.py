@@ -64,49 +64,6 @@ def _timing_lines(timing) -> list[str]:
                 + ", ".join(f"{k} {v:.2f}" for k, v in timing.get("cpu_seconds_per_game", {}).items()) + "."]
 
 
-def _pct(rate) -> str:
-    return f"{100 * rate['rate']:.0f}%" if rate and rate.get("rate") is not None else "-"
-
-
-def _ci(rate) -> str:
-    lo, hi = rate["ci95"]
-    return f"{100 * lo:.0f}-{100 * hi:.0f}%"
-
-
-def prose(v: dict) -> str:
-    """A few sentences on one variant, read off its self-play figures only."""
-    p = v["play"]
-    n = p["games"]
-    out = []
-    share = p["first_player_share_of_decisive"]
-    decisive = share["of"]
-    first = p["first_player"] or "first player"
-    if decisive:
-        lo, hi = share["ci95"]
-        verdict = ("a clear edge for the first player" if lo > 0.5 else
-                   "a clear edge for the second player" if hi < 0.5 else
-                   "no edge either way that these games can show")
-        out.append(f"The {first} moves first and took {share['count']} of the {decisive} decisive games "
-                   f"({_pct(share)}, 95% interval {_ci(share)}): {verdict}.")
-    else:
-        out.append("No game was decisive, so these games say nothing about a first-player edge.")
-    ends = p["ends"]
-    top = "; ".join(f"{e['reason']} {100 * e['share']:.0f}%" for e in ends[:3])
-    out.append(f"Games ended by: {top}" + (f" (and {len(ends) - 3} other ways)" if len(ends) > 3 else "") + ".")
-    if (p["at_cap"]["rate"] or 0) > 0.5:
-        out.append(f"{_pct(p['at_cap'])} of the games stopped at a length limit, so these players rarely "
-                   "finish this variant and its win figures mean little.")
-    elif p["draws"]["count"]:
-        out.append(f"Draws: {_pct(p['draws'])}.")
-    d, t = p["decisions"], p["turns"]
-    out.append(f"A game lasted {d['median']:.0f} decisions at the median ({d['p10']:.0f}-{d['p90']:.0f} "
-               f"for the middle 80%), about {t['median']:.0f} turns, with {p['branching']['mean']:.0f} "
-               f"legal moves per decision on average; {p['captures']['mean']:.1f} captures per game.")
-    if n < 100:
-        out.append(f"With {n} games the intervals are wide.")
-    return " ".join(out)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="self-play games per variant")
@@ -154,7 +111,7 @@ def main(argv=None) -> int:
               f"every registered variant: {names}. Players: {s.get('players_text', s['players'])}."]
     lines += _timing_lines(timing)
     lines += ["", "### What the figures say", ""]
-    lines += [f"- **{v['label']}**: {prose(v)}" for v in report["variants"]]
+    lines += [f"- **{v['label']}**: {compare.prose(v)}" for v in report["variants"]]
     lines += ["", compare.render_md(report, heading=3, plots=PLOTS if plotted else None)]
     hs = house["settings"] if house else None
     lines += [] if not hs else ["", "### A house rule: " + " against ".join(f"`{x}`" for x in reversed(hs["variants"])), "",

@@ -427,7 +427,7 @@ def test_json_shape_is_the_documented_one():
     from pathlib import Path
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "comparing.md").read_text()
-    for key in JSON_KEYS + VARIANT_KEYS + ["rules_text", "at_cap", "first_player_wins", "ci95"]:
+    for key in JSON_KEYS + VARIANT_KEYS + ["rules_text", "at_cap", "undecided_at_limit", "host_wins", "first_player_wins", "ci95"]:
         assert f"`{key}`" in page, key
 
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from .backends import BACKENDS, run_tasks
 from .command import child_cpu, cmd_compare, register
+from .ends import end_groups, ends_summary, short_reason, undecided_at_limit, warnings_of
 from .errors import CompareError
 from .plots import write_plots
+from .prose import prose
 from .differences import differences
 from .render import FORMATS, render, render_html, render_json, render_md, render_text
 from .report import REPORT_VERSION, run_compare, run_games
@@ -37,7 +39,8 @@ from .statistics import summarise_play
 
 __all__ = [
     "BACKENDS", "DECILES", "DEFAULT_MAX_PLIES", "DEFAULT_PLAYERS", "FORMATS", "REPORT_VERSION", "CompareError",
-    "build_sections", "child_cpu", "differences", "cmd_compare", "describe_area", "end_category", "game_seed",
+    "build_sections", "child_cpu", "end_groups", "ends_summary", "prose", "short_reason",
+    "undecided_at_limit", "warnings_of", "differences", "cmd_compare", "describe_area", "end_category", "game_seed",
     "make_chooser", "play_one", "register", "render", "render_html", "render_json", "render_md",
     "render_text", "resolve_spec", "resolve_specs", "rules_of", "run_compare", "run_games",
     "run_tasks", "summarise_play", "write_plots",

@@ -20,6 +20,7 @@ RATES = (
     ("Guest wins", ("guest_wins",)),
     ("Host wins", ("host_wins",)),
     ("Ended at a length limit (ply cap or turn limit)", ("at_cap",)),
+    ("Stopped at a length limit with no winner", ("undecided_at_limit",)),
     ("Games with a capture", ("captures", "games_with_capture")),
 )
 MEANS = (

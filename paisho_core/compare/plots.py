@@ -4,10 +4,14 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from .ends import RESULT_NAMES, result_shares
 from .errors import CompareError
 from .sections import plot_name, undeclared
 from .svg import PALETTE as _PALETTE
 from .svg import relation_layout
+
+
+RESULT_STYLES = (("#4a7bb7", None), ("#bbbbbb", None), ("#bbbbbb", "///"), ("#d1733b", None), ("#e4e4e4", None))
 
 
 def write_plots(report: dict, directory: Path) -> list[Path]:
@@ -41,7 +45,12 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
                         va="center", transform=ax.transAxes, fontsize=10)
                 ax.set_xticks([])
                 ax.set_yticks([])
-            elif hst["counts"]:
+            elif not hst["counts"] or not sum(hst["counts"]):
+                ax.text(0.5, 0.5, "no data: no decision was played", ha="center", va="center",
+                        transform=ax.transAxes, fontsize=10)
+                ax.set_xticks([])
+                ax.set_yticks([])
+            else:
                 widths = [hst["edges"][i + 1] - hst["edges"][i] for i in range(len(hst["counts"]))]
                 ax.bar(hst["edges"][:-1], hst["counts"], width=widths, align="edge", color="#4a7bb7")
                 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -61,43 +70,53 @@ def write_plots(report: dict, directory: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(7, 3.5))
     for n, v in enumerate(vs):
-        ys = v["play"]["branching"]["by_progress"]
-        ax.plot([10 * i + 5 for i in range(len(ys))], ys, marker="o", label=v["label"],
-                color=_PALETTE[n % len(_PALETTE)])
+        points = [(10 * i + 5, y) for i, y in enumerate(v["play"]["branching"]["by_progress"]) if y is not None]
+        if points:
+            ax.plot(*zip(*points), marker="o", label=v["label"], color=_PALETTE[n % len(_PALETTE)])
+    if not ax.lines:
+        ax.text(0.5, 0.5, "no data: no decision was played", ha="center", va="center", transform=ax.transAxes)
+    ax.set_xlim(0, 100)
     ax.set_xlabel("progress through the game (%)")
     ax.set_ylabel("mean legal moves")
-    ax.legend(fontsize=8)
+    if ax.lines:
+        ax.legend(fontsize=8)
     fig.tight_layout()
     path = directory / "branching_over_game.png"
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, metadata={"Software": None})
     plt.close(fig)
     written.append(path)
 
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.45 * len(vs)))
     labels = [v["label"] for v in vs]
     left = [0.0] * len(vs)
-    for key, colour, name in (("first_player_wins", "#4a7bb7", "first player wins"), ("draws", "#bbbbbb", "draw"),
-                              ("second_player_wins", "#d1733b", "second player wins"),
-                              ("capped", "#eeeeee", "ply cap")):
-        vals = [(v["play"][key]["rate"] or 0) for v in vs]
-        ax.barh(labels, vals, left=left, color=colour, label=name)
+    for name, colour, hatch, vals in _result_bars(vs):
+        ax.barh(labels, vals, left=left, color=colour, hatch=hatch, edgecolor="white" if hatch else None,
+                label=name)
         left = [a + b for a, b in zip(left, vals)]
     for n, v in enumerate(vs):
         ci = v["play"]["first_player_wins"]["ci95"]
-        if ci:
+        finished = sum(v["play"][k]["count"] for k in ("first_player_wins", "second_player_wins", "draws"))
+        if ci and finished:  # no game with a result: the interval would only say "anything"
             ax.plot(ci, [n, n], color="black")
     ax.axvline(0.5, color="black", linestyle=":")
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
-    ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=4, frameon=False)
+    ax.legend(fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False)
     fig.tight_layout()
     path = directory / "win_rates.png"
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, metadata={"Software": None})
     plt.close(fig)
     written.append(path)
     for v in vs:
         written.append(_harmony_plot(plt, v, directory / plot_name("harmony", v["label"])))
     return written
+
+
+def _result_bars(vs: list[dict]) -> list[tuple]:
+    """The stacked segments of the results plot: (name, colour, hatch, share per variant)."""
+    shares = [result_shares(v["play"]) for v in vs]
+    return [(name, colour, hatch, [sh[k][1] for sh in shares])
+            for k, (name, (colour, hatch)) in enumerate(zip(RESULT_NAMES, RESULT_STYLES))]
 
 
 def _harmony_plot(plt, v: dict, path: Path) -> Path:

@@ -5,6 +5,7 @@ import json
 import os
 from typing import Optional
 
+from .ends import warnings_of
 from .errors import CompareError
 from .sections import build_sections
 from .svg import esc as _esc
@@ -39,7 +40,7 @@ def render_md(report: dict, heading: int = 2, plots: Optional[str] = None) -> st
            f"Variants: {', '.join('`' + x + '`' for x in s['variants'])}. Games per variant: "
            f"{s['games']}. Players: {_players(s)}. Master seed: {s['seed']}. Ply cap: "
            f"{s['max_plies']} decisions.", ""]
-    for w in report.get("warnings", []):
+    for w in warnings_of(report["variants"]):
         out += [f"> **Warning:** {_md_cell(w)}", ""]
     if report["skipped"]:
         out += [f"{h} Skipped", ""]
@@ -76,7 +77,7 @@ def render_html(report: dict) -> str:
            "<h1>Pai Sho variants compared</h1>",
            f"<p>Variants: {_esc(', '.join(s['variants']))}. Games per variant: {s['games']}. "
            f"Players: {_esc(_players(s))}. Master seed: {s['seed']}. Ply cap: {s['max_plies']} decisions.</p>"]
-    out += [f"<p><strong>Warning:</strong> {_esc(w)}</p>" for w in report.get("warnings", [])]
+    out += [f"<p><strong>Warning:</strong> {_esc(w)}</p>" for w in warnings_of(report["variants"])]
     if report["skipped"]:
         out.append("<h2>Skipped</h2><ul>" + "".join(f"<li><code>{_esc(x['variant'])}</code>: {_esc(x['reason'])}</li>"
                                                    for x in report["skipped"]) + "</ul>")
@@ -103,7 +104,7 @@ def render_text(report: dict, console=None) -> None:
     s = report["settings"]
     console.print(f"[bold]paisho compare[/bold]: {s['games']} games per variant, players {_players(s)}, "
                   f"seed {s['seed']}, ply cap {s['max_plies']}", markup=True, highlight=False)
-    for w in report.get("warnings", []):
+    for w in warnings_of(report["variants"]):
         console.print(f"[yellow]warning[/yellow] {w}", highlight=False)
     for x in report["skipped"]:
         console.print(f"[yellow]skipped[/yellow] {x['variant']}: {x['reason']}")

@@ -5,6 +5,7 @@ from typing import Optional
 
 from .. import stats
 from .backends import BACKENDS, run_tasks
+from .ends import warnings_of
 from .errors import CompareError
 from .rules import rules_of
 from .differences import differences, is_house_view
@@ -99,9 +100,7 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
               "settings": {"games": games, "players": players, "players_text": players_text(players),
                            "seed": seed, "max_plies": max_plies, "variants": list(texts)},
               "variants": out, "skipped": skipped,
-              "warnings": [f"{item['label']}: {100 * item['play']['at_cap']['rate']:.0f}% of the games "
-                           "ended at a length limit (the ply cap or the variant's turn limit), not by play"
-                           for item in out if (item["play"]["at_cap"]["rate"] or 0) > 0.5]}
+              "warnings": warnings_of(out)}
     report = stats.rounded(report)
     house = is_house_view([e["variant"] for e in entries])
     report["differences"] = stats.rounded(differences(report)) if house else []

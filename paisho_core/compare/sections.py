@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import stats
 from ..tiles import PLAYERS
+from .ends import end_groups, ends_summary, group_text, undecided_at_limit
 from .svg import svg_histogram, svg_lines, svg_relation, svg_results
 
 
@@ -100,7 +101,7 @@ def _differences_section(report: dict) -> dict:
         frows = []
         for f in d["figures"]:
             pct = f["kind"] == "rate"
-            value = (lambda x: "-" if x is None else (f"{100 * x:.1f}%" if pct else _num(x, 2)))
+            value = (lambda x: "-" if x is None else (f"{100 * x:.1f}%" if pct else f"{x:.2f}"))
             ci = f["ci95"]
             frows.append([f["figure"], value(f["base"]), value(f["value"]),
                           _signed(f["diff"], pct) + (f" [{_signed(ci[0], pct)}, {_signed(ci[1], pct)}]" if ci else ""),
@@ -131,6 +132,45 @@ def _start_text(setup: dict) -> str:
     if piles:
         s += f"; {piles}"
     return s + " (guest/host)"
+
+
+def _undecided_text(u: dict) -> str:
+    if u["rate"] is None:
+        return "-"
+    return ("at most " if u["how"] == "at most" else "") + _pct(u, ci=u["how"] != "at most")
+
+
+def _reason_rows(per_variant: list[list[dict]], cell) -> list[list[str]]:
+    """One row per ``reason`` met in any variant's entries (in order of first sight), with
+    ``cell(entry)`` for each variant that has it."""
+    reasons = list(dict.fromkeys(e["reason"] for entries in per_variant for e in entries))
+    rows = []
+    for reason in reasons:
+        found = [next((e for e in entries if e["reason"] == reason), None) for entries in per_variant]
+        rows.append([reason, *(cell(e) if e else "" for e in found)])
+    return rows
+
+
+def _end_rows(vs: list[dict]) -> tuple[list[list[str]], str]:
+    """One row per short end reason: each variant's share of games and what those games decided."""
+    per = [end_groups(v["play"]) for v in vs]
+
+    def cell(g):
+        words = group_text(g)
+        return f"{100 * g['share']:.1f}%" + (f" ({words})" if words else "")
+
+    rows = _reason_rows([groups for groups, _how in per], cell)
+    hows = {how for _groups, how in per}
+    note = ""
+    if "inferred" in hows or None in hows:
+        note = (" This report predates per-reason results: where exactly one set of end reasons adds up "
+                "to the draws, those reasons are taken as the draws; elsewhere the split is not shown.")
+    return rows, note
+
+
+def _full_end_rows(vs: list[dict]) -> list[list[str]]:
+    """One row per end reason as the variant words it, numbers taken out."""
+    return _reason_rows([v["play"]["ends"] for v in vs], lambda e: f"{100 * e['share']:.1f}%")
 
 
 def build_sections(report: dict) -> list[dict]:
@@ -168,7 +208,7 @@ def build_sections(report: dict) -> list[dict]:
     row("Capture rule", lambda r, v: _rule_text(r["rules_text"]["capture"]))
     row("End and win rules", lambda r, v: _rule_text(r["rules_text"]["end"]))
     row("Special rule", lambda r, v: _rule_text(r["rules_text"]["special"]))
-    row("Ends seen in play", lambda r, v: ", ".join(e["reason"] for e in v["play"]["ends"]))
+    row("Ends seen in play", lambda r, v: ends_summary(v["play"]) or "-")
     row("Options", lambda r, v: str(len(r["options"])))
     row("Hooks implemented", lambda r, v: ", ".join(r["hooks"]))
     sections.append({"title": "Rules side by side",
@@ -251,22 +291,14 @@ def build_sections(report: dict) -> list[dict]:
     prow_add("Draws / ties [95% CI]", lambda p: _pct(p["draws"]))
     prow_add(f"Hit the ply cap ({settings['max_plies']} decisions)", lambda p: _pct(p["capped"]))
     prow_add("Ended at a length limit (ply cap or turn limit)", lambda p: _pct(p["at_cap"]))
+    prow_add("Stopped at a length limit with no winner (ply cap, or a draw at the turn limit)",
+             lambda p: _undecided_text(undecided_at_limit(p)))
     prow_add("Captures per game: mean / median / max", lambda p: f"{_num(p['captures']['mean'], 2)} / "
              f"{_num(p['captures']['median'])} / {_num(p['captures']['max'])}")
     prow_add("Games with a capture", lambda p: _pct(p["captures"]["games_with_capture"], ci=False))
     prow_add("Errors", lambda p: str(p["errors"]["count"]) + (f" ({p['errors']['first']})" if p["errors"]["first"] else ""))
-    reasons: list[str] = []
-    for v in vs:
-        for e in v["play"]["ends"]:
-            if e["reason"] not in reasons:
-                reasons.append(e["reason"])
-    erows = []
-    for reason in reasons:
-        cells = []
-        for v in vs:
-            e = next((e for e in v["play"]["ends"] if e["reason"] == reason), None)
-            cells.append(f"{100 * e['share']:.1f}%" if e else "")
-        erows.append([reason, *cells])
+    erows, how = _end_rows(vs)
+    full = _full_end_rows(vs)
     figures = []
     for v in vs:
         p = v["play"]
@@ -274,16 +306,23 @@ def build_sections(report: dict) -> list[dict]:
         figures.append((f"{v['label']}: legal moves per decision", svg_histogram(p["branching"]["histogram"], "legal moves")))
     figures.append(("Branching over the course of a game (mean legal moves per tenth of the game)",
                     svg_lines({v["label"]: v["play"]["branching"]["by_progress"] for v in vs})))
-    figures.append(("First player's wins, draws and second player's wins (bars: 95% interval of the first player's rate)",
+    figures.append(("First player's wins (blue), draws by play (grey), draws at a length limit (light grey), "
+                    "second player's wins (orange), no result (lightest); bars: 95% interval of the first "
+                    "player's rate",
                     svg_results(vs)))
     sections.append({"title": "How they play",
                      "intro": f"{settings['games']} self-play games per variant, {settings['players']} "
                               f"players on both sides, master seed {settings['seed']}. A decision is one "
                               "non-chance move; branching is the number of legal moves at a decision; "
-                              "a capture is an opponent tile leaving the board during the mover's decision.",
+                              "a capture is an opponent tile leaving the board during the mover's decision. "
+                              "Games are grouped by the head of their end reason (before the first ';'); "
+                              "a game the variant's rules decide at its turn limit ended by rule, one "
+                              "stopped at the ply cap or drawn at a turn limit was not finished by play." + how,
                      "tables": [{"title": "Figures", "headers": ["", *labels], "rows": prow},
-                                {"title": "How games end (share of games)", "headers": ["End reason", *labels],
-                                 "rows": erows}],
+                                {"title": "How games end (share of games; what the rules decided)",
+                                 "headers": ["End reason", *labels], "rows": erows},
+                                {"title": "End reasons in full (numbers taken out)",
+                                 "headers": ["End reason", *labels], "rows": full}],
                      "figures": figures,
                      "plots": [("Decisions per game", "lengths.png"),
                                ("Legal moves per decision", "branching.png"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 from .. import stats
+from .ends import is_limit
 from .selfplay import DECILES
 
 
@@ -11,12 +12,6 @@ def _rate(k: int, n: int) -> dict:
     ci = stats.wilson(k, n)
     return {"count": k, "of": n, "rate": k / n if n else None,
             "ci95": list(ci) if ci else None}
-
-
-def is_cap(reason: str) -> bool:
-    """Did a game end by a length limit (the comparison's decision cap or the variant's own turn
-    limit) rather than by play?"""
-    return reason == "ply cap" or "turn limit" in reason.lower()
 
 
 def summarise_play(results: list[dict], max_plies: int) -> dict:
@@ -40,13 +35,19 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
     second_wins = sum(1 for r in results if r["winner"] and r["winner"] != r["first"])
     draws = sum(1 for r in results if r["finished"] and r["winner"] is None)
     capped = sum(1 for r in results if r["capped"])
-    at_cap = sum(1 for r in results if is_cap(r["reason"]))
+    at_cap = sum(1 for r in results if is_limit(r["reason"]))
+    undecided = sum(1 for r in results if is_limit(r["reason"]) and r["winner"] is None)
     errors = [r["error"] for r in results if r["error"]]
-    reasons: dict[str, int] = {}
+    reasons: dict[str, dict] = {}
     for r in results:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    ends = [{"reason": k, "count": v, "share": v / n}
-            for k, v in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
+        e = reasons.setdefault(r["reason"], {"count": 0, "host_wins": 0, "guest_wins": 0, "draws": 0,
+                                             "unfinished": 0})
+        e["count"] += 1
+        e["host_wins" if r["winner"] == "host" else "guest_wins" if r["winner"] == "guest" else
+          "draws" if r["finished"] else "unfinished"] += 1
+    ends = [{"reason": k, "count": v["count"], "share": v["count"] / n,
+             **{key: v[key] for key in ("host_wins", "guest_wins", "draws", "unfinished")}}
+            for k, v in sorted(reasons.items(), key=lambda kv: (-kv[1]["count"], kv[0]))]
     decisive = first_wins + second_wins
     longest: dict[str, int] = {}
     for r in results:
@@ -84,6 +85,7 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         "draws": _rate(draws, n),
         "capped": _rate(capped, n),
         "at_cap": _rate(at_cap, n),
+        "undecided_at_limit": _rate(undecided, n),
         "errors": {"count": len(errors), "first": errors[0] if errors else None},
         "ends": ends,
         "harmony_pairs_seen": dict(sorted(pair_games.items())),

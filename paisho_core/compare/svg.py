@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 import math
 
+from .ends import result_shares
+
 
 def esc(s) -> str:
     return html.escape(str(s), quote=True)
@@ -76,7 +78,13 @@ def svg_histogram(hist: dict, xlabel: str, width: int = 300, height: int = 120) 
     counts, edges = hist["counts"], hist["edges"]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" font-family="sans-serif" font-size="10">']
-    if counts:
+    if not counts or not sum(counts):
+        parts.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">no data: no decision was played</text>')
+    elif len(counts) == 1 and edges[-1] - edges[0] == 1:
+        # every value the same (e.g. every game stopped at the cap): say so, no lone bar
+        parts.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">all {counts[0]} values: '
+                     f'{edges[0]}</text><text x="{width / 2}" y="{height - 6}" text-anchor="middle">{esc(xlabel)}</text>')
+    else:
         top = max(counts) or 1
         w = (width - 20) / len(counts)
         for i, c in enumerate(counts):
@@ -122,6 +130,11 @@ def svg_lines(series: dict, width: int = 460, height: int = 200) -> str:
     return "".join(parts)
 
 
+RESULT_COLOURS = ("#4a7bb7", "#bbb", "#ddd", "#d1733b", "#eee")
+"""The results bar of the HTML report, in the order of :data:`.ends.RESULT_NAMES` (a draw at a
+length limit is the lighter grey)."""
+
+
 def svg_results(vs: list, width: int = 460) -> str:
     row_h = 22
     height = 20 + row_h * len(vs)
@@ -133,14 +146,13 @@ def svg_results(vs: list, width: int = 460) -> str:
         p = v["play"]
         y = 10 + n * row_h
         x = left
-        for key, colour in (("first_player_wins", "#4a7bb7"), ("draws", "#bbb"),
-                            ("second_player_wins", "#d1733b"), ("capped", "#eee")):
-            share = p[key]["rate"] or 0
+        for (key, share), colour in zip(result_shares(p), RESULT_COLOURS):
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{span * share:.1f}" height="{row_h - 6}" '
-                         f'fill="{colour}"><title>{key}: {100 * share:.1f}%</title></rect>')
+                         f'fill="{colour}"><title>{esc(key)}: {100 * share:.1f}%</title></rect>')
             x += span * share
         ci = p["first_player_wins"]["ci95"]
-        if ci:
+        finished = sum(p[k]["count"] for k in ("first_player_wins", "second_player_wins", "draws"))
+        if ci and finished:
             parts.append(f'<line x1="{left + span * ci[0]:.1f}" y1="{y + (row_h - 6) / 2}" '
                          f'x2="{left + span * ci[1]:.1f}" y2="{y + (row_h - 6) / 2}" stroke="#000" stroke-width="1.5"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{esc(v["label"])}</text>')
