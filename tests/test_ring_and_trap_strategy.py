@@ -104,6 +104,23 @@ def test_three_piece_a_wheel_turn_that_kills_is_read_and_played():
     assert g.outcome is not None and g.outcome.winner == "guest"
 
 
+def test_three_piece_a_wheel_may_step_before_the_killing_turn():
+    """A Wheel may first step to an empty point next to it, then turn (rules, A turn 2): the
+    same trap with the Wheel one step away, on (-6,2), is read and weighted first."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import threats
+    tiles = dict(TRAP)
+    tiles[(-6, 2)] = tiles.pop((-6, 1))
+    g = pos(tiles, to_move="guest")
+    assert threats(g, "guest")[0] == 1
+    moves = g.legal_moves()
+    weights = move_weights(g, moves)
+    best = moves[max(range(len(moves)), key=weights.__getitem__)]
+    g.play(best)
+    assert best.text.startswith("(-6,2)-(-6,1)~")
+    assert g.outcome is not None and g.outcome.winner == "guest"
+
+
 def test_three_piece_greedy_steps_out_of_a_wheel_trap():
     """With the Host to move in the same position, greedy moves so that no Guest Wheel turn
     kills an Iris next turn (its position after the move would be worth ``KILL_NOW`` less)."""

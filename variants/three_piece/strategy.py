@@ -143,15 +143,15 @@ def paisho_playout_weights(game, moves):
             own_red |= 1 << i
     carries = {}
     for t in iris_turns(game, me) if enemy_mask else ():
-        key = (t.wheel, t.k)
+        key = (t.wheel, t.centre, t.k)
         carries[key] = max(carries.get(key, 0), t.bisons)
     out = []
     for m in moves:
         if m.action == "wheel":
             ring = AROUND[m.dst]
             w = 4.0 if ring & enemy_mask else (2.0 if ring & own_red else 1.0 / 3.0)
-            if carries and m.src == m.dst:
-                near = carries.get((m.dst, m.aux), 0)
+            if carries:
+                near = carries.get((m.src, m.dst, m.aux), 0)
                 w *= CARRY_KILL if near >= 2 else (CARRY_CAPTURE if near else 1.0)
         else:
             w = 1.0
