@@ -238,6 +238,46 @@ def crosses_midline(a: int, b: int) -> bool:
 TRANSPOSE: list[int] = [transpose(i) for i in range(NCELLS)]
 """``TRANSPOSE[i]`` is the column-major index of grid index ``i``."""
 
+_ROW_OF: list[int] = [i // SIZE for i in range(NCELLS)]
+
+
+def line_neighbours(row_major: int, col_major: int) -> tuple[dict, dict, dict, dict]:
+    """For every point of a set: its nearest point of the set east, west, north and south, as
+    four dicts (a point with none in a direction is missing from that dict).
+
+    The two masks are the same point set in row- and column-major layout.  One pass over the
+    set answers what :func:`nearest` answers point by point, for all its points at once."""
+    east: dict[int, int] = {}
+    west: dict[int, int] = {}
+    north: dict[int, int] = {}
+    south: dict[int, int] = {}
+    row_of = _ROW_OF
+    prev = line = -1
+    m = row_major
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        r = row_of[i]
+        if r == line:  # the previous point of the set is the nearest one west
+            east[prev] = i
+            west[i] = prev
+        prev, line = i, r
+    flip = TRANSPOSE
+    prev = line = -1
+    m = col_major
+    while m:
+        low = m & -m
+        m ^= low
+        j = low.bit_length() - 1
+        c = row_of[j]  # the column, in the column-major layout
+        i = flip[j]
+        if c == line:
+            north[prev] = i
+            south[i] = prev
+        prev, line = i, c
+    return east, west, north, south
+
 
 def rays(row_major: int, col_major: int, i: int) -> tuple[int, int]:
     """The points seen from ``i`` along its row and column, up to and including the first

@@ -112,7 +112,10 @@ class State:
     are shared by copies).  ``ident`` gives each tile on the board an identity that follows it
     when it moves, so rules about "the same two tiles" (a harmony kept versus a new one) can be
     told apart.  ``zobrist`` is a 64-bit hash of the board kept up to date by :meth:`put` and
-    :meth:`lift` (see :attr:`Game.key`).
+    :meth:`lift` (see :attr:`Game.key`).  ``tile_masks`` maps each tile (kind and owner) that
+    has stood on the board to the bitset of the points it stands on now (0 once none is left),
+    also kept by :meth:`put` and :meth:`lift`: a variant reads its tiles by kind without a pass
+    over the board.
 
     A game changes its one State in place and keeps an undo record per decision (the board
     changes logged by :meth:`put` and :meth:`lift`, plus the small fields); :meth:`copy` gives
@@ -121,7 +124,7 @@ class State:
 
     __slots__ = ("board", "ident", "next_ident", "occupied", "occupied_t", "owned", "piles",
                  "to_move", "phase", "turn", "extra", "outcome", "scores", "pending", "zobrist",
-                 "_log", "_fresh")
+                 "tile_masks", "_log", "_fresh")
 
     def __init__(self) -> None:
         self.board: list[Tile | None] = [None] * board.NCELLS
@@ -139,6 +142,7 @@ class State:
         self.scores: dict[str, float] = {}
         self.pending: tuple = ()
         self.zobrist = 0
+        self.tile_masks: dict[Tile, int] = {}
         self._log: list | None = None  # board changes since the last undo record began
         self._fresh: set | None = None  # None: piles private; else the parts copied since
 
@@ -160,6 +164,7 @@ class State:
         s.scores = self.scores.copy()
         s.pending = self.pending
         s.zobrist = self.zobrist
+        s.tile_masks = self.tile_masks.copy()
         s._log = None
         s._fresh = None
         return s
@@ -169,8 +174,14 @@ class State:
         are compared on occupied points only (an empty point's slot means nothing)."""
         if not all(getattr(self, f) == getattr(other, f) for f in _COMPARED):
             return False
+        if self.placed_masks() != other.placed_masks():
+            return False
         a, b = self.ident, other.ident
         return all(a[i] == b[i] for i in board.bits(self.occupied))
+
+    def placed_masks(self) -> dict[Tile, int]:
+        """The non-empty entries of :attr:`tile_masks` (what comparing two states looks at)."""
+        return {tile: m for tile, m in self.tile_masks.items() if m}
 
     # -- undo records ----------------------------------------------------------------------------
     def _begin(self) -> tuple:
@@ -190,10 +201,15 @@ class State:
         nothing mutable is taken over from them)."""
         (log, self.next_ident, self.occupied, self.occupied_t, owned, self.piles, self.to_move,
          self.phase, self.turn, extra, self.outcome, scores, self.pending, self.zobrist) = record
-        b, ident = self.board, self.ident
+        b, ident, masks = self.board, self.ident, self.tile_masks
         for k in range(len(log) - 3, -1, -3):
             i = log[k]
-            b[i] = log[k + 1]
+            now, then = b[i], log[k + 1]
+            if now is not None:
+                masks[now] &= ~(1 << i)
+            if then is not None:
+                masks[then] = masks.get(then, 0) | 1 << i
+            b[i] = then
             ident[i] = log[k + 2]
         self.owned = owned.copy()
         self.extra = extra.copy()
@@ -219,6 +235,8 @@ class State:
         self.occupied |= bit
         self.occupied_t |= 1 << TRANSPOSE[i]
         self.owned[tile.owner] |= bit
+        masks = self.tile_masks
+        masks[tile] = masks.get(tile, 0) | bit
         self.zobrist ^= tile_value(i, tile)
 
     def lift(self, i: int) -> Tile:
@@ -233,6 +251,7 @@ class State:
         self.occupied &= bit
         self.occupied_t &= ~(1 << TRANSPOSE[i])
         self.owned[tile.owner] &= bit
+        self.tile_masks[tile] &= bit
         self.zobrist ^= tile_value(i, tile)
         return tile
 

@@ -485,3 +485,16 @@ def test_no_variant_vocabulary_in_the_core():
     knotweed' paisho_core` finds nothing (whole words, any case).  A variant's words belong in
     its YAML or hooks; the core gives shared concepts neutral names."""
     assert vocabulary_hits() == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.sampled_from(board.POINTS), max_size=120))
+def test_line_neighbours_answer_nearest_for_every_point_of_the_set(points):
+    """``line_neighbours`` (one pass over a set) gives every point of the set what ``nearest``
+    gives it point by point, -1 being a missing entry."""
+    row = board.mask_of(points)
+    col = sum(1 << board.TRANSPOSE[i] for i in points)
+    east, west, north, south = board.line_neighbours(row, col)
+    for i in points:
+        got = (east.get(i, -1), west.get(i, -1), north.get(i, -1), south.get(i, -1))
+        assert got == board.nearest(row, col, i)

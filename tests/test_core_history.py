@@ -167,3 +167,33 @@ def test_identities_outgrow_two_bytes_and_undo_stays_exact():
     game.undo()
     game.undo()
     assert game.state.same_as(before)
+
+
+def masks_from_board(state) -> dict:
+    out: dict = {}
+    for i, tile in state.tiles():
+        out[tile] = out.get(tile, 0) | 1 << i
+    return out
+
+
+@every_variant_random_seeds(3)
+def test_tile_masks_follow_the_board_through_play_undo_copy_and_pickle(variant, seed):
+    """``State.tile_masks`` (each tile's points, kept by put and lift and rebuilt by undo from
+    the log) always equals a pass over the board."""
+    import pickle
+
+    rng = random.Random(seed)
+    game = paisho.new_game(variant, seed=seed)
+    for _ in range(150):
+        assert game.state.placed_masks() == masks_from_board(game.state)
+        if game.outcome is not None or not game.legal_moves():
+            break
+        if game.ply and rng.random() < 0.2:
+            game.undo()
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    for other in (game.copy(), pickle.loads(pickle.dumps(game))):
+        assert other.state.placed_masks() == masks_from_board(other.state)
+        while other.ply:
+            other.undo()
+            assert other.state.placed_masks() == masks_from_board(other.state)

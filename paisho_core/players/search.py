@@ -6,9 +6,11 @@
   machine).
 - **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
   move is played on the game, the position after it scored by the variant's evaluation for the
-  mover, and taken back, as greedy does (the candidates are greedy's: all of a list of at most
-  ``width`` moves, else a preselection by the playout weights, ``root_width`` at the root).  The
-  moves are kept best first with that score as their prior; one iteration opens one node.
+  searching player (at every depth: the opponent minimises it), and taken back, as greedy does
+  (the candidates are greedy's: all of a list of at most ``width`` moves, else a preselection
+  by the playout weights, ``root_width`` at the root).  The
+  moves are kept best first with that score, squashed around the evaluation of the root, as
+  their prior; one iteration opens one node.
 - **Values**: each node keeps the mean of the win probabilities backed up through it and a
   minimax value over the evaluated frontier below it (the best prior or deeper value for the
   player to move); selection blends the two (``minimax`` the weight of the second) and adds the
@@ -38,10 +40,15 @@ from .simple import Player, legal_or_fail, split_candidates, try_moves
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
 
+RECENTRE = 1.0
+"""A kept tree is dropped when the root's evaluation has moved further than this from the centre
+its values were squashed around."""
 
-def _host_value(value: float, player: str) -> float:
-    """An evaluation for ``player`` as the Host's win probability."""
-    p = squash(value)
+
+def _host_value(value: float, player: str, centre: float = 0.0) -> float:
+    """An evaluation for ``player`` as the Host's win probability, squashed around ``centre``
+    (the searcher's evaluation of the root: see ``MCTSPlayer._centre``)."""
+    p = squash(value - centre)
     return p if player == "host" else 1.0 - p
 
 
@@ -97,6 +104,14 @@ class MCTSPlayer(Player):
         self._table: dict = {}
         self._kept: Optional[tuple] = None  # (root node, history texts at that root)
         self._stop: Optional[float] = None  # when the root's opening stops (half a time budget)
+        # Every position in the tree is scored by the searching player's own evaluation (the
+        # opponent minimises it), squashed around its value at the root: a variant's evaluation
+        # need not be zero-sum (Iroh weighs the opponent's progress below its own) nor small (a
+        # Basic score runs to hundreds), and scoring each ply for its mover, uncentred, made
+        # alternate plies disagree by the sum of both views and saturated the squash, so that
+        # the moves' differences were lost to the exploration term.
+        self._me = "host"
+        self._centre = 0.0
 
     # -- one decision ------------------------------------------------------------------------
     def choose(self, game):
@@ -105,6 +120,11 @@ class MCTSPlayer(Player):
             return moves[0]
         me = game.to_move
         hidden = has_hidden_information(game, me)
+        centre = evaluate(game, me)  # the position's public facts and the mover's own view
+        if me != self._me or abs(centre - self._centre) > RECENTRE:
+            self._kept = None  # the kept tree's values were squashed around another centre
+            self._table.clear()
+            self._me, self._centre = me, centre
         root, reused = self._root(game, hidden)
         clock = self.clock
         start = clock()
@@ -223,8 +243,12 @@ class MCTSPlayer(Player):
             node = pair[1]
             path.append(node)
         if value is None:
-            value = node.mm if node.order is not None else squash(evaluate(g, "host"))
+            value = node.mm if node.order is not None else self._value(g)
         self._backup(path, value)
+
+    def _value(self, g) -> float:
+        """The searcher's evaluation of ``g`` as the Host's win probability."""
+        return _host_value(evaluate(g, self._me), self._me, self._centre)
 
     def _width(self, node: Node, root: Node) -> int:
         return self.root_width if node is root else self.width
@@ -247,8 +271,9 @@ class MCTSPlayer(Player):
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # scored only once opened
         scored = [e + [0.0] for e in order]
-        for value, move in try_moves(g, moves, mover):
-            scored.append([move.text, move, _host_value(value, mover), self.rng.random()])
+        me, centre = self._me, self._centre
+        for value, move in try_moves(g, moves, me):
+            scored.append([move.text, move, _host_value(value, me, centre), self.rng.random()])
             if stop is not None and self.clock() >= stop:
                 break
         done = len(scored) - len(order)
@@ -273,8 +298,8 @@ class MCTSPlayer(Player):
         if not new:
             return
         mover = node.mover or g.to_move
-        extra = [[move.text, move, _host_value(value, mover), self.rng.random()]
-                 for value, move in try_moves(g, new, mover, by_text=True)]
+        extra = [[move.text, move, _host_value(value, self._me, self._centre), self.rng.random()]
+                 for value, move in try_moves(g, new, self._me, by_text=True)]
         node.order = self._sorted([e + [0.0] for e in order] + extra, mover)
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
@@ -342,7 +367,7 @@ class MCTSPlayer(Player):
             w = g.outcome.winner
             value = 0.5 if w is None else (1.0 if w == "host" else 0.0)
         else:
-            value = squash(evaluate(g, "host"))
+            value = self._value(g)
         while g.ply > depth:
             g.undo()
         return 0.5 * (value + node.mm)

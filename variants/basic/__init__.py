@@ -167,6 +167,30 @@ def _power_options(game, st, s, at: int, moved: bool):
     return out
 
 
+def _has_power_option(game, st, s, at: int) -> bool:
+    """Whether the Wheel or Boat on ``at`` has a power decision when selected without moving
+    (``bool(_power_options(game, st, s, at, False))``, stopping at the first one found)."""
+    if (s.drained >> at) & 1:
+        return False
+    inf = info(game.variant)
+    role = inf.role.get(st.board[at].kind.code)
+    if role == "wheel":
+        illegal = game.options["wheel_wrong_garden"] == "illegal"
+        return bool(rules.wheel_turns(inf, st, s, at, not illegal, first=True))
+    if role == "boat":
+        if rules.boat_pushes(inf, st, s, at):
+            return True
+        ident = st.ident[at]
+        if ident in st.extra.get("boat_moved", ()) or ident in st.extra.get("anchored", ()):
+            return False
+        own_block = game.options["own_tiles_block"]
+        exact = game.options["boat_convoy_distance"] == "exact"
+        carried = rules.carriable(inf, st, s, at, st.board[at].owner, game.options["boat_convoy"], ())
+        return any(rules.carry_targets(inf, st, s, q, d, own_block, exact)
+                   for d in DIRECTIONS.values() for q in bits(carried))
+    return False
+
+
 def _carry_moves(game, st, s, boat, d, done):
     inf = info(game.variant)
     own_block = game.options["own_tiles_block"]
@@ -179,11 +203,14 @@ def _carry_moves(game, st, s, boat, d, done):
     return out
 
 
+_NO_PILE: dict = {}
+
+
 def _turn_moves(game, st, player):
     inf = info(game.variant)
     s = scan(game)
     out = []
-    pile = st.pile("reserve", player)
+    pile = st.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)  # read only
     empty = PLAYABLE & ~st.occupied
     clashing = None
     for code in inf.order:
@@ -195,21 +222,36 @@ def _turn_moves(game, st, player):
                 clashing = rules.clash_masks(inf, st, s, player)
             where &= ~clashing.get(code, 0)
         out += table("place", code).to(-1, where)
-    own_block = game.options["own_tiles_block"]
+    own = st.owned[player]
+    opp = st.owned[other(player)]
+    passable = empty if game.options["own_tiles_block"] else empty | own
     anchored = st.extra.get("anchored", ())
     b = st.board
     powered = 0
     flowers = inf.flowers
     non_flowers = inf.non_flowers
-    for src in bits(st.owned[player] & ~s.drained):
-        tile = b[src]
-        code = tile.kind.code
-        role = inf.role.get(code)
-        if role in ("wheel", "boat"):
-            powered |= 1 << src
-        if inf.motion[code] is None or (role == "boat" and st.ident[src] in anchored):
+    role_of, motion_of, stops, may_land = inf.role, inf.motion, inf.stops, inf.may_land
+    destinations, options = rules.destinations, s.options
+    m = own & ~s.drained
+    while m:
+        low = m & -m
+        m ^= low
+        src = low.bit_length() - 1
+        code = b[src].kind.code
+        role = role_of.get(code)
+        if role == "wheel" or role == "boat":
+            powered |= low
+        if motion_of[code] is None or (role == "boat" and st.ident[src] in anchored):
             continue
-        ends = rules.move_targets(inf, st, s, src, own_block)
+        # where the tile may end: its reach, its garden, no own tile, an opponent tile only
+        # where it may land on it (:func:`rules.can_land_on`)
+        ends = destinations(inf, st, src, passable, player, options) & stops[code] & ~own
+        hit = ends & opp
+        if hit:
+            lands = may_land[code]
+            for q in bits(hit):
+                if b[q].kind.code not in lands:
+                    ends ^= 1 << q
         if code in flowers:
             # a flower may not end in line with a clashing flower of its owner, unless it
             # lands on a non-flower (L229, B16)
@@ -225,10 +267,11 @@ def _turn_moves(game, st, player):
                     target = b[e]
                     if target is None or target.kind.code not in non_flowers:
                         ends &= ~(1 << e)
-        out += table("move", code).to(src, ends)
+        if ends:
+            out += table("move", code).to(src, ends)
     for at in bits(powered):
-        if _power_options(game, st, s, at, False):
-            out.append(Move("select", LABEL[at], tile=b[at].kind.code, src=at))
+        if _has_power_option(game, st, s, at):
+            out.append(Move("select", LABEL[at], b[at].kind.code, at))
     if not out:
         out.append(Move("pass", "pass"))
     return out

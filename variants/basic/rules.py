@@ -95,6 +95,9 @@ class Info:
         self.spring_flowers = cfg.get("spring_flowers", 3)
         self.first_turn_for = cfg.get("first_turn_for", {})
         self.order = [k.code for k in ts.kinds]
+        codes = self.order
+        self.may_land = {c: frozenset(t for t in codes if can_land_on(self, c, t)) for c in codes}
+        """Per code: the codes of the opponent tiles it may land on (:func:`can_land_on`)."""
 
     def _entry_mask(self, rule, player, sets, near_ports) -> int:
         if rule == "home":
@@ -134,28 +137,29 @@ def info(variant) -> Info:
 
 # -- derived data of one state ----------------------------------------------------------------
 
+_EMPTY: dict = {}
+ROLES = ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")
+
+
 class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies", "options", "garden", "clash")
+                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours")
 
     def __init__(self, inf: Info, st, options=None) -> None:
         self.options = options or {}
         self.garden = inf.pure_garden if self.options.get("natural_requires_pure_garden") else inf.garden
-        b = st.board
-        by_role = {r: 0 for r in ("knotweed", "wheel", "boat", "rock", "dragon", "lotus")}
+        by_role = dict.fromkeys(ROLES, 0)
         flowers = 0
         role = inf.role
-        m = st.occupied
-        while m:
-            low = m & -m
-            m ^= low
-            r = role.get(b[low.bit_length() - 1].kind.code)
-            if r is not None:
-                by_role[r] |= low
-            else:
-                flowers |= low
+        for tile, m in st.tile_masks.items():
+            if m:
+                r = role.get(tile.kind.code)
+                if r is not None:
+                    by_role[r] |= m
+                else:
+                    flowers |= m
         self.by_role = by_role
         self.flowers = flowers
         # Knotweed drains every tile around it except other Knotweeds, while it stands (B9).
@@ -177,10 +181,11 @@ class Scan:
         boats = by_role["boat"]
         self.lines = st.occupied & ~boats
         self.lines_t = st.occupied_t & ~transpose_mask(boats) if boats else st.occupied_t
-        pot = st.piles.get("pot", {})
-        in_pot = {p: sum(pot.get(p, {}).values()) for p in PLAYERS}
+        pot = st.piles.get("pot", _EMPTY)
+        host = sum(pot.get("host", _EMPTY).values())
+        guest = sum(pot.get("guest", _EMPTY).values())
         # Blooming: the Lotuses of the player with fewer tiles in the Pot; a tie blooms both (B25).
-        self.blooming = {p: in_pot[p] <= in_pot[other(p)] for p in PLAYERS}
+        self.blooming = {"host": host <= guest, "guest": guest <= host}
         spring = 0
         unmoved = st.extra.get("spring", frozenset())
         if unmoved:
@@ -191,6 +196,15 @@ class Scan:
         self.harmony_pairs = None
         self.disharmonies = None
         self.clash: dict[str, dict[str, int]] = {}  # clash_masks, per player
+        self._neighbours: tuple | None = None
+
+    def neighbours(self) -> tuple[dict, dict, dict, dict]:
+        """The nearest line blocker east, west, north and south of every line blocker
+        (:func:`paisho_core.board.line_neighbours`), made on first use."""
+        found = self._neighbours
+        if found is None:
+            found = self._neighbours = board.line_neighbours(self.lines, self.lines_t)
+        return found
 
 
 def rock_traits(inf: Info, st, rock: int) -> frozenset:
@@ -249,8 +263,24 @@ def pair_value(inf: Info, st, a: int, q: int, traits: dict, garden=None):
     return ta.owner, 1
 
 
+class _Traits(dict):
+    """The codes each Rock harmonizes with (see :func:`rock_traits`), worked out for a Rock
+    the first time a pair asks for it."""
+
+    __slots__ = ("inf", "st")
+
+    def __init__(self, inf: Info, st) -> None:
+        super().__init__()
+        self.inf = inf
+        self.st = st
+
+    def __missing__(self, rock: int) -> frozenset:
+        found = self[rock] = rock_traits(self.inf, self.st, rock)
+        return found
+
+
 def _traits(inf, st, scan):
-    return {r: rock_traits(inf, st, r) for r in bits(scan.by_role["rock"])}
+    return _Traits(inf, st)
 
 
 def harmony_pairs(inf: Info, st, scan: Scan):
@@ -259,11 +289,10 @@ def harmony_pairs(inf: Info, st, scan: Scan):
         return scan.harmony_pairs
     elig = eligible_mask(inf, st, scan)
     traits = _traits(inf, st, scan)
-    lines, lines_t = scan.lines, scan.lines_t
+    east, _west, north, _south = scan.neighbours()  # eligible tiles all block lines
     out = []
     for a in bits(elig):
-        e, n = board.nearest_east_north(lines, lines_t, a)
-        for q in (e, n):
+        for q in (east.get(a, -1), north.get(a, -1)):
             if q >= 0 and (elig >> q) & 1:
                 v = pair_value(inf, st, a, q, traits, scan.garden)
                 if v is not None:
@@ -282,10 +311,14 @@ def disharmonies(inf: Info, st, scan: Scan):
     traits = None
     b = st.board
     out = []
+    east, west, north, south = scan.neighbours()  # flowers all block lines
     for c in bits(scan.flowers):
+        w, e = west.get(c, -1), east.get(c, -1)
+        s, n = south.get(c, -1), north.get(c, -1)
+        if (w < 0 or e < 0) and (s < 0 or n < 0):
+            continue
         tc = b[c]
         partners = inf.clash_partners[tc.kind.code]
-        e, w, n, s = nearest(scan.lines, scan.lines_t, c)
         for lo, hi in ((w, e), (s, n)):
             if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
                 continue
@@ -323,10 +356,10 @@ def own_clashes(inf: Info, st, scan: Scan) -> int:
     b = st.board
     out = 0
     clash = inf.clash_partners
+    east, _west, north, _south = scan.neighbours()  # flowers all block lines
     for a in bits(scan.flowers):
         ta = b[a]
-        e, n = board.nearest_east_north(scan.lines, scan.lines_t, a)
-        for q in (e, n):
+        for q in (east.get(a, -1), north.get(a, -1)):
             if q >= 0 and (scan.flowers >> q) & 1:
                 tq = b[q]
                 if tq.owner == ta.owner and tq.kind.code in clash[ta.kind.code]:
@@ -374,6 +407,7 @@ for _d in DIRECTIONS.values():
     _RUNS.append(_per)
 _UPWARD = tuple(d[0] + d[1] * board.SIZE > 0 for d in DIRECTIONS.values())
 """Whether each direction goes to larger grid indices (its first blocker is the lowest bit)."""
+assert _UPWARD == (True, True, False, False)  # what :func:`destinations` unrolls
 
 _L_LEGS = {"exact": ((2, 2),), "up_to": ((1, 1), (1, 2), (2, 1), (2, 2))}
 _L_PATHS: dict[str, list] = {k: [None] * board.NCELLS for k in _L_LEGS}
@@ -402,6 +436,22 @@ def _l_paths(legs: str, src: int) -> list[tuple[int, int]]:
     return found
 
 
+_LIMITS: dict[int, list] = {}
+"""``_LIMITS[dist][src]``: the first ``dist`` points of the lines from ``src`` north, east,
+south and west (``_RUNS`` cut at the distance, made on first use)."""
+
+
+def _limits(dist: int, src: int) -> tuple[int, int, int, int]:
+    per = _LIMITS.get(dist)
+    if per is None:
+        per = _LIMITS[dist] = [None] * board.NCELLS
+    found = per[src]
+    if found is None:
+        found = per[src] = tuple(run[dist] if dist < len(run) else run[-1]
+                                 for run in (_RUNS[d][src] for d in range(4)))
+    return found
+
+
 def destinations(inf: Info, st, src: int, passable: int, player: str, options=None) -> int:
     """Points the tile on ``src`` may reach under its movement rule (L148-215, B1-B4), before
     the checks on what it lands on.  A straight move runs along each line up to its distance,
@@ -410,18 +460,26 @@ def destinations(inf: Info, st, src: int, passable: int, player: str, options=No
     motion = inf.motion[code]
     dist = inf.move[code]
     out = 0
-    if motion == "straight" or motion == "leap":
-        for d in range(4):
-            run = _RUNS[d][src]
-            limit = run[dist] if dist < len(run) else run[-1]
-            if motion == "straight":
-                blocked = limit & ~passable
-                if blocked:
-                    if _UPWARD[d]:
-                        limit &= ((blocked & -blocked) << 1) - 1
-                    else:
-                        limit &= ~((1 << (blocked.bit_length() - 1)) - 1)
-            out |= limit
+    if motion == "straight":
+        n, e, s, w = _limits(dist, src)
+        # north and east run to larger indices (the first blocker is the lowest bit), south
+        # and west to smaller ones (the highest bit)
+        blocked = n & ~passable
+        if blocked:
+            n &= ((blocked & -blocked) << 1) - 1
+        blocked = e & ~passable
+        if blocked:
+            e &= ((blocked & -blocked) << 1) - 1
+        blocked = s & ~passable
+        if blocked:
+            s &= ~((1 << (blocked.bit_length() - 1)) - 1)
+        blocked = w & ~passable
+        if blocked:
+            w &= ~((1 << (blocked.bit_length() - 1)) - 1)
+        out = n | e | s | w
+    elif motion == "leap":
+        n, e, s, w = _limits(dist, src)
+        out = n | e | s | w
     elif motion == "l_move":
         # exactly 2 then 2 at a right angle (B2); option l_move: up_to allows 1 or 2 per leg
         for end, inner in _l_paths((options or {}).get("l_move", "exact"), src):
@@ -432,23 +490,6 @@ def destinations(inf: Info, st, src: int, passable: int, player: str, options=No
         landing, touched = reach(src, dist, passable, board.step8 if king else step4)
         out = landing | touched
     return out
-
-
-def move_targets(inf: Info, st, scan: Scan, src: int, own_block: bool) -> int:
-    """Legal end points of a move of the tile on ``src`` (occupied ones are captures)."""
-    tile = st.board[src]
-    player = tile.owner
-    code = tile.kind.code
-    empty = PLAYABLE & ~st.occupied
-    passable = empty if own_block else empty | st.owned[player]
-    ends = destinations(inf, st, src, passable, player, scan.options) & inf.stops[code]
-    ends &= ~st.owned[player]
-    opp = ends & st.owned[other(player)]
-    b = st.board
-    for q in bits(opp):
-        if not can_land_on(inf, code, b[q].kind.code):
-            ends &= ~(1 << q)
-    return ends
 
 
 _BEYOND: dict[int, list[int]] = {}
@@ -480,14 +521,14 @@ def clash_masks(inf: Info, st, scan: Scan, player: str) -> dict[str, int]:
         return found
     out: dict[str, int] = {}
     b = st.board
-    lines, lines_t = scan.lines, scan.lines_t
     clash = inf.clash_partners
     e_, w_, n_, s_ = _BEYOND[1], _BEYOND[-1], _BEYOND[board.SIZE], _BEYOND[-board.SIZE]
-    for q in bits(st.owned[player] & lines):
+    east, west, north, south = scan.neighbours()
+    for q in bits(st.owned[player] & scan.lines):
         victims = clash[b[q].kind.code]
         if not victims:
             continue
-        e, w, n, s = nearest(lines, lines_t, q)
+        e, w, n, s = east.get(q, -1), west.get(q, -1), north.get(q, -1), south.get(q, -1)
         seen = _sight(e, e_, q) | _sight(w, w_, q) | _sight(n, n_, q) | _sight(s, s_, q)
         for code in victims:
             out[code] = out.get(code, 0) | seen
@@ -509,7 +550,8 @@ def clash_mask_moving(inf: Info, st, scan: Scan, code: str, player: str, src: in
     if (lines >> src) & 1:
         # once the tile has left ``src``, whatever it hid along a line shows beyond its point
         b = st.board
-        e, w, n, s = nearest(lines, scan.lines_t, src)
+        east, west, north, south = scan.neighbours()
+        e, w, n, s = east.get(src, -1), west.get(src, -1), north.get(src, -1), south.get(src, -1)
         for q, near, beyond in ((e, w, _BEYOND[-1]), (w, e, _BEYOND[1]),
                                 (n, s, _BEYOND[-board.SIZE]), (s, n, _BEYOND[board.SIZE])):
             if q >= 0 and b[q].owner == player and b[q].kind.code in partners:
@@ -544,10 +586,11 @@ def ring_points(centre: int) -> list[int]:
     return [index(x + dx, y + dy) if on_board(x + dx, y + dy) else -1 for dx, dy in RING]
 
 
-def wheel_turns(inf: Info, st, scan: Scan, centre: int, wrong_garden_legal: bool) -> dict[int, list]:
+def wheel_turns(inf: Info, st, scan: Scan, centre: int, wrong_garden_legal: bool,
+                first: bool = False) -> dict[int, list]:
     """``{k: [(src, dst), ...]}`` for each legal clockwise turn by k steps of the Wheel on
     ``centre`` (L188-190, B11): no Rock or drained tile in the ring, nothing onto a port or off
-    the board."""
+    the board.  With ``first``, only the first legal turn (enough to know there is one)."""
     ring = ring_points(centre)
     b = st.board
     held = []
@@ -575,6 +618,8 @@ def wheel_turns(inf: Info, st, scan: Scan, centre: int, wrong_garden_legal: bool
         if moves and any(b[d] is None or b[d].kind is not b[s].kind or b[d].owner != b[s].owner
                          for s, d in moves):
             out[k] = moves
+            if first:
+                break
     return out
 
 
@@ -639,5 +684,5 @@ def carry_targets(inf: Info, st, scan: Scan, src: int, d, own_block: bool, exact
 
 
 __all__ = ["Info", "info", "Scan", "harmony_pairs", "disharmonies", "turn_points", "chain_players",
-           "own_clashes", "move_targets", "clash_free", "clash_masks", "clash_mask_moving", "wheel_turns", "boat_pushes", "carriable",
+           "own_clashes", "destinations", "clash_free", "clash_masks", "clash_mask_moving", "wheel_turns", "boat_pushes", "carriable",
            "carry_targets", "DIRECTIONS", "NEAR3", "SIDE", "LABEL"]

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, step4, step8
 from paisho_core.game import Move
+from paisho_core.movetable import table
 from paisho_core.sight import reach
 
 from .harmony import LineRules
@@ -83,9 +84,12 @@ def frozen(state, r, cfg: Config, knots: int | None = None) -> int:
     return out
 
 
+_NO_PILE: dict = {}
+
+
 def _placements(state, r, cfg: Config, player: str) -> list[Move]:
-    pile = state.pile("reserve", player)
-    out = []
+    pile = state.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)  # read only
+    out: list[Move] = []
     home = r.home[player]
     free = PLAYABLE & ~state.occupied
     around_homes = r.homes
@@ -99,9 +103,9 @@ def _placements(state, r, cfg: Config, player: str) -> list[Move]:
             if (code in r.knotweed and cfg.knotweed_off_homes) or (code in r.rock and cfg.rocks_off_homes):
                 keep_off = around_homes
             pts = free & ~keep_off & (r.area[code] or PLAYABLE)
-            out += [Move("place", f"{code}{LABEL[p]}", tile=code, dst=p) for p in bits(pts)]
+            out += table("place", code).to(-1, pts)  # the shared moves (movetable)
         elif free >> home & 1:
-            out.append(Move("place", f"{code}{LABEL[home]}", tile=code, dst=home))
+            out.append(table("place", code).one(-1, home))
     return out
 
 
@@ -119,7 +123,7 @@ def _movements(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
         path = r.area[code]
         ends = path & ~ends_forbidden
         takes = code in r.captures
-        head = LABEL[s] + "-"
+        moves = table("move", code)
         if code in r.bends:
             landing, touched = reach(s, dist, empty & path, cfg.air_step)
             targets = landing & ends
@@ -128,7 +132,7 @@ def _movements(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
                     t = b[q]
                     if t.owner != player and t.kind.code in r.capturable:
                         targets |= 1 << q
-            out += [Move("move", head + LABEL[e], tile=code, src=s, dst=e) for e in bits(targets)]
+            out += moves.to(s, targets)
             continue
         leaps = code in r.leaps
         for lane in r.lanes[code][s]:
@@ -136,12 +140,12 @@ def _movements(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
                 t = b[j]
                 if t is None:
                     if ends >> j & 1:
-                        out.append(Move("move", head + LABEL[j], tile=code, src=s, dst=j))
+                        out.append(moves.one(s, j))
                     continue
                 if leaps:
                     continue
                 if takes and t.owner != player and t.kind.code in r.capturable and ends >> j & 1:
-                    out.append(Move("move", head + LABEL[j], tile=code, src=s, dst=j))
+                    out.append(moves.one(s, j))
                 break
     return out
 

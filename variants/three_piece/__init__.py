@@ -48,7 +48,7 @@ class Cfg:
 
     __slots__ = ("adjacency", "nb", "combo", "rim", "red", "dead_zone", "iris_may_move",
                  "book_rescue", "self_harm", "repetition", "max_turns", "no_move", "bison", "iris", "wheel",
-                 "tile_class", "cycles", "turns")
+                 "tile_class", "cycles", "tables")
 
     def __init__(self, game) -> None:
         o = game.options
@@ -72,8 +72,8 @@ class Cfg:
         self.tile_class = {ts.tile(k.code, p): 1 + 2 * n + (p == "host")
                            for n, k in enumerate(ts.kinds) for p in ("host", "guest")}
         self.cycles = _CYCLES[self.rim]
-        self.turns: dict[str, dict[int, tuple]] = {}
-        """Per Wheel code: (wheel, centre, ring contents) -> the distinct legal turns."""
+        self.tables = {k.code: table("move", k.code) for k in ts.kinds}
+        """The shared move table of each code (:mod:`paisho_core.movetable`)."""
 
 
 def cfg(game) -> Cfg:
@@ -87,20 +87,18 @@ class Roles:
     __slots__ = ("bison", "iris", "wheel")
 
     def __init__(self, state, c: Cfg) -> None:
-        b = state.board
         self.bison = {"host": 0, "guest": 0}
         self.iris = {"host": 0, "guest": 0}
         self.wheel = {"host": 0, "guest": 0}
-        for i in bits(state.occupied):
-            t = b[i]
-            code = t.kind.code
-            bit = 1 << i
-            if code in c.bison:
-                self.bison[t.owner] |= bit
-            elif code in c.iris:
-                self.iris[t.owner] |= bit
-            elif code in c.wheel:
-                self.wheel[t.owner] |= bit
+        for t, m in state.tile_masks.items():
+            if m:
+                code = t.kind.code
+                if code in c.bison:
+                    self.bison[t.owner] |= m
+                elif code in c.iris:
+                    self.iris[t.owner] |= m
+                elif code in c.wheel:
+                    self.wheel[t.owner] |= m
 
 
 def roles(game) -> Roles:
@@ -206,14 +204,20 @@ def pressed(foes: int, adjacency: int) -> int:
     return twice
 
 
-_WHEEL_MOVES: dict[str, dict[int, Move]] = {}
-"""Wheel actions are values, built once: per Wheel code, keyed ``(wheel << 9 | centre) << 3 | k``."""
+_WHEEL_MOVES: dict[str, dict[int, list]] = {}
+"""Wheel actions are values, built once: per Wheel code and ``wheel << 9 | centre``, the turn
+by ``k`` places at index ``k`` (index 0 unused)."""
 
 
-def _new_wheel_move(made: dict, code: str, w: int, centre: int, k: int) -> Move:
-    text = (LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}") + f"~{k}"
-    m = made[(w << 9 | centre) << 3 | k] = Move("wheel", text, tile=code, src=w, dst=centre, aux=k)
-    return m
+def _wheel_row(code: str, w: int, centre: int) -> list:
+    """The Wheel actions from ``w`` around ``centre`` by 1 to 7 places (see ``_WHEEL_MOVES``)."""
+    made = _WHEEL_MOVES.setdefault(code, {})
+    row = made.get(w << 9 | centre)
+    if row is None:
+        head = LABEL[w] if centre == w else f"{LABEL[w]}-{LABEL[centre]}"
+        row = made[w << 9 | centre] = [None] + [
+            Move("wheel", f"{head}~{k}", code, w, centre, k) for k in range(1, 8)]
+    return row
 
 
 class _Sides:
@@ -279,8 +283,9 @@ def _all_moves(game, player: str, check: bool) -> list[Move]:
     p = _Sides(game, player, check)
     out: list[Move] = []
     b = p.b
+    tables = p.c.tables
     for s, dests in _step_ends(p):
-        out += table("move", b[s].kind.code).to(s, dests)
+        out += tables[b[s].kind.code].to(s, dests)
     if p.wheels:
         _wheel_moves(p, out)
     return out
@@ -309,7 +314,6 @@ def _wheel_moves(p: _Sides, out: list) -> None:
     cycles = c.cycles
     for w in bits(wheels):
         code = b[w].kind.code
-        memo = c.turns.setdefault(code, {})
         occ_w = occ & ~(1 << w)  # the Wheel's old point is empty once it has stepped
         for centre in (w, *bits(nb[w] & empty)):
             cy = cycles[centre] or cycle(centre, c.rim)
@@ -323,14 +327,17 @@ def _wheel_moves(p: _Sides, out: list) -> None:
             sig = 0
             for p in bits(held):
                 sig |= cls[b[p]] << (3 * pos[p])
-            key = (w << 9 | centre) << 24 | sig
-            turns = memo.get(key)
-            if turns is None:
-                turns = memo[key] = _turns(cy, sig, code, w, centre)
-            if not (check and relevant):
-                out += turns
-                continue
             n = cy.n
+            key = (sig << 12) | (cy.off << 4) | n
+            ks = _KS.get(key)
+            if ks is None:
+                ks = _KS[key] = _turns(n, cy.off, sig)
+            if not ks:
+                continue
+            row = _wheel_row(code, w, centre)
+            if not (check and relevant):
+                out += map(row.__getitem__, ks)
+                continue
             own_i8 = foe_b8 = cap8 = 0
             for p in bits(relevant):
                 if (irises >> p) & 1:
@@ -341,8 +348,7 @@ def _wheel_moves(p: _Sides, out: list) -> None:
                     foe_b8 |= 1 << pos[p]
             rest_i = irises & ~cy.mask
             rest_b = foe_b & ~cy.mask
-            for move in turns:
-                k = move.aux
+            for k in ks:
                 own_i = rest_i | cy.points_of(_turned(own_i8, k, n))
                 if foe_b8:
                     f_b = rest_b | cy.points_of(_turned(foe_b8, k, n))
@@ -358,7 +364,7 @@ def _wheel_moves(p: _Sides, out: list) -> None:
                         continue
                     if c.book_rescue and _left_alone(captured & ~cy.mask, f_b, nb):
                         continue
-                out.append(move)
+                out.append(row[k])
 
 
 def _left_alone(unmoved: int, foe_bisons: int, nb) -> bool:
@@ -367,24 +373,26 @@ def _left_alone(unmoved: int, foe_bisons: int, nb) -> bool:
     return any(not nb[i] & foe_bisons for i in bits(unmoved))
 
 
-def _turns(cy: Cycle, sig: int, code: str, w: int, centre: int) -> tuple[Move, ...]:
-    """The distinct turns of a ring whose contents are ``sig`` (3 bits a cycle position) by the
-    Wheel from ``w`` standing on ``centre``; a turn that carries a tile off the board is left
-    out."""
-    n, off = cy.n, cy.off
+_KS: dict[int, tuple[int, ...]] = {}
+"""The distinct turns of each ring (see ``_turns``), keyed ``sig << 12 | off << 4 | n``."""
+
+
+def _turns(n: int, off: int, sig: int) -> tuple[int, ...]:
+    """The distinct turns (places k clockwise) of a ring of ``n`` positions whose contents are
+    ``sig`` (3 bits a position); ``off`` marks the positions off the board: a turn that carries
+    a tile there is left out."""
     full = (1 << (3 * n)) - 1
     occ8 = 0
     for j in range(n):
         if (sig >> (3 * j)) & 7:
             occ8 |= 1 << j
-    made = _WHEEL_MOVES.setdefault(code, {})
     out = []
     for k in range(1, n):
         if ((sig << (3 * k)) | (sig >> (3 * (n - k)))) & full == sig:
             break  # this turn and every further one repeat an earlier result
         if off and _turned(occ8, k, n) & off:
             continue
-        out.append(made.get((w << 9 | centre) << 3 | k) or _new_wheel_move(made, code, w, centre, k))
+        out.append(k)
     return tuple(out)
 
 
