@@ -229,3 +229,26 @@ def test_prose_bounds_a_rule_decided_limit_when_the_split_is_unknown():
     text = compare.prose({"label": "basic", "play": play})
     assert "At least 86% of the games reached the variant's turn limit and were decided there" in text
     assert compare.warnings_of([{"label": "basic", "play": play}]) == []
+
+
+def test_the_wild_caption_keeps_clear_of_the_circle():
+    """The harmony graph's note on wild tiles sits in a corner no circle tile reaches (it used to
+    run through R3 in the HTML and R4 in the PNG)."""
+    import re
+
+    from paisho_core.compare.rules import rules_of
+    from paisho_core.compare.specs import resolve_spec
+    from paisho_core.compare.svg import svg_relation
+
+    for name in ("skud", "fire"):
+        variant, options = resolve_spec(name)
+        svg = svg_relation(rules_of(variant, options), size=240)
+        nodes = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="14"', svg)]
+        lines = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="end" font-size="9">([^<]+)</text>', svg)
+        assert len(lines) == 3 and nodes
+        for x, y, words in lines:
+            right, base = float(x), float(y)
+            left = right - 5.5 * len(words)  # 9 px sans-serif: about 5.5 px a character
+            for cx, cy in nodes:
+                apart = cx + 14 < left or cx - 14 > right or cy + 14 < base - 9 or cy - 14 > base + 2
+                assert apart, (name, words, (cx, cy))

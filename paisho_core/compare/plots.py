@@ -137,7 +137,9 @@ def _harmony_plot(plt, v: dict, path: Path) -> Path:
                    edgecolor="#22aa77" if wild else "#333333", linestyle="--" if wild else "-", zorder=3)
         ax.text(x, y, c, ha="center", va="center", fontsize=9, zorder=4)
     if lay["wild"]:
-        ax.text(0.98, 0.8, "wild: harmonizes with\nevery circle tile", ha="right", va="top", fontsize=7)
+        # in the bottom-right corner, clear of the circle (the wild tiles stand top right)
+        ax.text(0.99, 0.0, "wild (dashed):\nharmonizes with\nevery circle tile", ha="right", va="bottom",
+                fontsize=7)
     if not pos:
         ax.text(0.5, 0.5, "no relation in the data", ha="center", va="center")
     ax.set_xlim(0, 1)

@@ -66,8 +66,10 @@ def svg_relation(rules: dict, seen: list | None = None, size: int = 240) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" {ring_style}/>'
                      f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{esc(c)}</text>')
     if lay["wild"]:
-        parts.append(f'<text x="{size - 4}" y="{size * 0.08 + 28:.1f}" text-anchor="end" font-size="9">'
-                     'wild: harmonizes with every circle tile</text>')
+        # in the bottom-right corner, clear of the circle (the wild tiles stand top right)
+        for k, words in enumerate(("wild (dashed):", "harmonizes with", "every circle tile")):
+            parts.append(f'<text x="{size - 4}" y="{size - 27 + 11 * k}" text-anchor="end" '
+                         f'font-size="9">{words}</text>')
     if not pos:
         parts.append(f'<text x="{size / 2}" y="{size / 2}" text-anchor="middle">no relation in the data</text>')
     parts.append("</svg>")

@@ -42,7 +42,8 @@ class Roles:
                     self.codes[tag] = self.codes.get(tag, ()) + (k.code,)
         self.stops = {k.code: k.stops for k in ts.kinds}
         self.basic_or_wild = self.basic | frozenset(variant.wild)
-        self.basic_or_orchid = self.basic | frozenset(self.codes.get("orchid", ()))
+        self.orchid_codes = frozenset(self.codes.get("orchid", ()))
+        self.basic_or_orchid = self.basic | self.orchid_codes
         self.move = {k.code: k.move for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
@@ -77,10 +78,11 @@ class MoveTable:
     for it and shared from then on.  A legal-move list is then one mask test per point of a row
     (:func:`pick`), not a new Move and notation string per candidate."""
 
-    __slots__ = ("_rows",)
+    __slots__ = ("_rows", "_picked")
 
     def __init__(self) -> None:
         self._rows: dict = {}
+        self._picked: dict = {}
 
     def region(self, s: int, dist: int, step) -> int:
         """Every point within ``dist`` steps of ``s`` on an empty board."""
@@ -92,7 +94,7 @@ class MoveTable:
 
     def movers(self, step) -> dict:
         """``code -> [entry per point s]`` for tiles moving by ``step``, an entry (None until
-        :meth:`mover` makes it) being ``(dist, stops, region, row)``: the tile's distance and
+        :meth:`mover` makes it) being ``(dist, stops, region, row, at)``: the tile's distance and
         the points it may stand on; ``region``, every point within that distance of ``s`` on an
         empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of the region
         it may stand on."""
@@ -103,12 +105,13 @@ class MoveTable:
         return found
 
     def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
-        """The ``movers`` entry ``(dist, stops, region, row)`` of a tile ``code`` on ``s``
-        moving up to ``dist`` steps onto points of ``stops``, made the first time."""
+        """The ``movers`` entry ``(dist, stops, region, row, at)`` of a tile ``code`` on ``s``
+        moving up to ``dist`` steps onto points of ``stops``, made the first time (``at``: the
+        row as a dict, bit -> move)."""
         region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[code][s] = (dist, stops, region, row)
+        found = movers[code][s] = (dist, stops, region, row, dict(row))
         return found
 
     def get(self, key, make) -> Move:
@@ -128,6 +131,24 @@ class MoveTable:
                                      for p in bits(region)]
         return row
 
+    def place_pick(self, action: str, prefix: str, code: str, region: int, mask: int) -> list[Move]:
+        """``pick(place_row(action, prefix, code, region), mask)`` (a new list), made from the
+        last pick of the same row: a few points in or out are patched in (a planting area of
+        a few hundred points mostly changes at a few points from one decision to the next)."""
+        key = (action, prefix, code, region)
+        now = mask & region
+        last = self._picked.get(key)
+        if last is None:
+            row = self.place_row(action, prefix, code, region)
+            moves = pick(row, now)
+            self._picked[key] = (now, moves, row, dict(row))
+        else:
+            was, moves, row, at = last
+            if was != now:
+                moves = repicked(row, at, was, moves, now)
+                self._picked[key] = (now, moves, row, at)
+        return list(moves)
+
     def place_at(self, action: str, prefix: str, code: str, mask: int) -> list[Move]:
         """The moves of ``place_row(action, prefix, code, PLAYABLE)`` whose point is in
         ``mask``, in point order, found point by point (for a mask of a few points, where a
@@ -143,6 +164,31 @@ class MoveTable:
 def pick(row: list, mask: int) -> list[Move]:
     """The moves of ``row`` whose point is in ``mask``, in row order."""
     return [m for bit, m in row if mask & bit]
+
+
+def repicked(row: list, at: dict, was: int, moves: list[Move], now: int) -> list[Move]:
+    """``pick(row, now)`` from ``moves == pick(row, was)`` (``was``, ``now``: points of the row;
+    ``at``: the row as a dict, bit -> move).  When few points differ, ``moves`` itself is
+    patched, one insert or delete per point (its index: the points kept below it); else the row
+    is scanned afresh."""
+    diff = was ^ now
+    if diff.bit_count() * PATCH_RATIO > len(row):
+        return [m for bit, m in row if now & bit]
+    while diff:  # in point order
+        low = diff & -diff
+        diff ^= low
+        k = (was & (low - 1)).bit_count()
+        if was & low:
+            del moves[k]
+        else:
+            moves.insert(k, at[low])
+        was ^= low
+    return moves
+
+
+PATCH_RATIO = 6
+"""A pick is patched when at most one point in this many of its row differs (an insert or a
+delete costs about as much as testing this many row entries)."""
 
 
 @lru_cache(maxsize=None)
@@ -315,24 +361,25 @@ class ClashMap:
         self._bad: dict[str, int] = {}
 
     def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
-                before, points: int) -> "ClashMap":
+                before: dict, points: int) -> "ClashMap":
         """The map of ``board_`` (``masks``, ``lines`` its data), which differs from this map's
-        board ``before`` only in the tiles on ``points`` or in their line neighbours; this map
-        is left as it is."""
-        sights = dict(self.sights)
+        board only in the tiles on ``points`` (their old tiles: ``before[p]``, the same tile
+        where ``p`` is not a key) or in their line neighbours.  The new map takes over this
+        map's dicts and updates them in place: this map is not to be used again."""
+        sights = self.sights
         clashable = r.clashable
         codes = set()
         for p in bits(points):
             if p in sights:
                 del sights[p]
-                codes.add(before[p].kind.code)
+                codes.add(before.get(p, board_[p]).kind.code)
             tile = board_[p]
             if tile is not None and not (GATES >> p) & 1:
                 code = tile.kind.code
                 if code in clashable:
                     sights[p] = sight(p, *lines[p])
                     codes.add(code)
-        seen = dict(self.seen)
+        seen = self.seen
         for code in codes:
             m = masks.get(code)
             if m is None:
@@ -404,22 +451,61 @@ def derived(game) -> dict:
     state is surveyed once for its bonus decision and again by the end check.  Options are fixed
     per game, so the board is the whole key.  A new memo keeps the one before it as ``prev``
     (one level only): masks, lines of sight and the clash map are then updated from the points
-    that changed (see :func:`changes`) instead of rebuilt, whether the game moved on or undid."""
+    that changed (see :func:`changes`) instead of rebuilt, whether the game moved on or undid.
+
+    The update works in place: the new memo takes over the previous memo's copy of the board
+    (patched at the changed points, whose old tiles it keeps as ``before``) and, key by key, the
+    previous memo's dicts (see :func:`_carried`), so no board or dict is copied per decision."""
     cache = game.cache
     memo = cache.get("garden")
     if memo is None:
         st = game.state
         board_ = st.board
         memo = game.__dict__.get("_garden_memo")
-        if memo is None or memo["occupied"] != st.occupied or memo["board"] != board_:
-            if memo is not None:
-                memo["prev"] = None  # one level of history is all an update needs
+        if memo is None:
             owned = st.owned
             memo = {"board": list(board_), "occupied": st.occupied,
-                    "owned": (owned["host"], owned["guest"]), "prev": memo}
+                    "owned": (owned["host"], owned["guest"]), "prev": None, "changes": None}
             game.__dict__["_garden_memo"] = memo
+        elif memo["occupied"] != st.occupied or memo["board"] != board_:
+            memo = game.__dict__["_garden_memo"] = _moved_on(memo, st)
         cache["garden"] = memo
     return memo
+
+
+def _moved_on(prev: dict, st) -> dict:
+    """The memo of the board of ``st``, which differs from ``prev``'s: it takes over ``prev``'s
+    board copy, patched, and records the changed points (:func:`changes`) and their old tiles.
+
+    Points that changed occupancy or owner are read off the masks; a tile replaced by another of
+    the same owner (a Wheel turning two neighbours, a Boat taking a flower's place) is caught by
+    checking that the board patched at those points is the new one, and else by a comparison of
+    every point occupied on both boards."""
+    prev["prev"] = None  # one level of history is all an update needs
+    board_ = prev.pop("board")
+    new = st.board
+    owned = st.owned
+    now = (owned["host"], owned["guest"])
+    (oh, og), (nh, ng) = prev["owned"], now
+    found = (prev["occupied"] ^ st.occupied) | (oh ^ nh) | (og ^ ng)
+    before = {}
+    m = found
+    while m:
+        low = m & -m
+        m ^= low
+        p = low.bit_length() - 1
+        before[p] = board_[p]
+        board_[p] = new[p]
+    if board_ != new:
+        for p in bits(prev["occupied"] & st.occupied & ~found):
+            if board_[p] != new[p]:
+                found |= 1 << p
+                before[p] = board_[p]
+                board_[p] = new[p]
+    if found.bit_count() > MAX_CHANGES:
+        found = None
+    return {"board": board_, "occupied": st.occupied, "owned": now, "prev": prev,
+            "changes": found, "before": before}
 
 
 MAX_CHANGES = 16
@@ -428,31 +514,9 @@ MAX_CHANGES = 16
 
 def changes(memo: dict) -> int | None:
     """The points whose tile differs between ``memo``'s board and its ``prev`` memo's (a
-    bitset), or None when there is no previous memo or too much changed.
-
-    Points that changed occupancy or owner are read off the masks; a tile replaced by another of
-    the same owner (a Wheel turning two neighbours, a Boat taking a flower's place) is caught by
-    checking that patching those points into the old board gives the new one, and else by a
-    comparison of every point occupied on both boards."""
-    if "changes" in memo:
-        return memo["changes"]
-    prev = memo["prev"]
-    found = None
-    if prev is not None:
-        old, new = prev["board"], memo["board"]
-        (oh, og), (nh, ng) = prev["owned"], memo["owned"]
-        found = (prev["occupied"] ^ memo["occupied"]) | (oh ^ nh) | (og ^ ng)
-        patched = old.copy()
-        for p in bits(found):
-            patched[p] = new[p]
-        if patched != new:
-            for p in bits(prev["occupied"] & memo["occupied"] & ~found):
-                if old[p] != new[p]:
-                    found |= 1 << p
-        if found.bit_count() > MAX_CHANGES:
-            found = None
-    memo["changes"] = found
-    return found
+    bitset, found by :func:`_moved_on`), or None when there is no previous memo or too much
+    changed."""
+    return memo["changes"]
 
 
 def memoised(game, key: str, compute):
@@ -466,11 +530,12 @@ def memoised(game, key: str, compute):
 
 def _carried(memo: dict, key: str):
     """(the previous memo, its value under ``key``, the changed points) when ``key`` can be
-    updated rather than rebuilt, else None."""
+    updated rather than rebuilt, else None.  The value is taken out of the previous memo (which
+    is never current again): the caller updates it in place."""
     prev = memo["prev"]
     if prev is None:
         return None
-    old = prev.get(key)
+    old = prev.pop(key, None)
     if old is None:
         return None
     found = changes(memo)
@@ -483,11 +548,11 @@ def _own_code(code) -> tuple:
     return (code,)
 
 
-def _moved_masks(old: dict, found: int, before, after, names_of) -> dict:
-    """``old`` (points per name, an empty name dropped) updated for the points in ``found``:
-    each point leaves the names of the tile it held on ``before`` and joins those of the tile it
-    holds on ``after``; ``names_of(code)`` gives a tile code's names."""
-    got = dict(old)
+def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
+    """``got`` (points per name, an empty name dropped) updated in place for the points in
+    ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
+    those of the tile it holds on the board ``after``; ``names_of(code)`` gives a tile code's
+    names."""
     for p in bits(found):
         tile = before[p]
         if tile is not None:
@@ -516,7 +581,7 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, prev["board"], memo["board"], _own_code)
+            got = _moved_masks(old, found, memo["before"], memo["board"], _own_code)
         memo["masks"] = got
     return got
 
@@ -538,7 +603,7 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, prev["board"], memo["board"], groups_of.__getitem__)
+            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of.__getitem__)
         memo["groups"] = got
     return got
 
@@ -546,33 +611,29 @@ def group_masks(game) -> dict:
 def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, ns: int) -> int:
     """Set the west neighbour of ``e`` to ``we``, the east one of ``w`` to ``ew``, the south one
     of ``n`` to ``sn`` and the north one of ``s`` to ``ns`` (-1 points skipped) in the
-    ``line_neighbours`` dict ``out``; returns the points changed."""
+    ``line_neighbours`` dict ``out`` (its entries changed in place); returns the points
+    changed."""
     touched = 0
     if e >= 0:
-        x = out[e]
-        out[e] = (x[0], we, x[2], x[3])
+        out[e][1] = we
         touched |= 1 << e
     if w >= 0:
-        x = out[w]
-        out[w] = (ew, x[1], x[2], x[3])
+        out[w][0] = ew
         touched |= 1 << w
     if n >= 0:
-        x = out[n]
-        out[n] = (x[0], x[1], x[2], sn)
+        out[n][3] = sn
         touched |= 1 << n
     if s >= 0:
-        x = out[s]
-        out[s] = (x[0], x[1], ns, x[3])
+        out[s][2] = ns
         touched |= 1 << s
     return touched
 
 
-def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
-    """``line_neighbours`` of ``blockers`` from ``old``, those of a blocker set that differs at
-    the points ``flipped``, and the blockers whose entry changed.  A removed blocker is spliced
-    out (its neighbours east and west, north and south now see each other); an added one is
-    spliced in between its nearest blockers, found among the blockers so far."""
-    out = dict(old)
+def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
+    """``line_neighbours`` of ``blockers`` from ``out``, those of a blocker set that differs at
+    the points ``flipped`` (updated in place), and the blockers whose entry changed.  A removed
+    blocker is spliced out (its neighbours east and west, north and south now see each other);
+    an added one is spliced in between its nearest blockers, found among the blockers so far."""
     touched = 0
     added = 0
     for p in bits(flipped):
@@ -589,8 +650,8 @@ def relinked(old: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
         for p in bits(added):
             now |= 1 << p
             now_t |= 1 << TRANSPOSE[p]
-            around = e, w, n, s = nearest(now, now_t, p)
-            out[p] = around
+            e, w, n, s = nearest(now, now_t, p)
+            out[p] = [e, w, n, s]
             touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
     return out, touched & blockers
 
@@ -628,7 +689,7 @@ def clash_map(game) -> ClashMap:
             got = ClashMap(r, masks, lines_)
         else:
             prev, old, found = carried
-            got = old.updated(r, masks, lines_, memo["board"], prev["board"], found | touched)
+            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found | touched)
         memo["clash"] = got
     return got
 
@@ -684,7 +745,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
                     again |= 1 << w
                 if so >= 0:
                     again |= 1 << so
-        pair_map = dict(old)
+        pair_map = old
         for a in bits(again):
             got = pairs_at(a) if (able >> a) & 1 else None
             if got:
@@ -784,7 +845,7 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
     ``reach[s] = (occupied points within dist of s, the tile's move-table entry, points
-    reached)`` and
+    reached, empty points reached where it may stand)`` and
     ``picks[s] = (end points, code, moves)``.  Both are keyed by everything their value depends
     on, so a hit is exact whatever happened in between; most tiles see nothing change around
     them from one turn of their owner to the next."""
@@ -858,21 +919,21 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         found = at[s]
         if found is None:
             found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
-        dist, stops, region, row = found
+        dist, stops, region, row, at_bit = found
         if not dist:
             continue
         local = occ & region
         hit = reached.get(s)
         if hit is not None and hit[0] == local and hit[1] is found:
-            seen = hit[2]
+            seen, cand = hit[2], hit[3]
         else:
             if step is step4:
                 seen = reach4(s, dist, empty)
             else:
                 landing, touched = reach(s, dist, empty, step)
                 seen = landing | touched
-            reached[s] = (local, found, seen)
-        cand = seen & empty & stops
+            cand = seen & empty & stops
+            reached[s] = (local, found, seen, cand)
         known = per_code.get(code)
         if known is None:  # every tile here has the same owner: the code decides both
             known = per_code[code] = (0 if capture is None else capture(tile),
@@ -893,12 +954,16 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         if first:
             return True
         hit = picks.get(s)
-        if hit is not None and hit[0] == cand and hit[1] == code:
-            out += hit[2]
+        if hit is not None and hit[1] == code:
+            if hit[0] == cand:
+                out += hit[2]
+                continue
+            # the memo's own list, patched where few end points differ (``out`` copies items)
+            moves = repicked(row, at_bit, hit[0], hit[2], cand)
         else:
             moves = [m for bit, m in row if cand & bit]
-            picks[s] = (cand, code, moves)
-            out += moves
+        picks[s] = (cand, code, moves)
+        out += moves
     return False if first else out
 
 
@@ -966,7 +1031,7 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
     free = PLAYABLE & ~GATES & ~occ
     table = r.moves
     if role in ("rock", "knotweed", "pond", "lion_turtle"):
-        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), free)
+        return table.place_pick("accent", "+", code, PLAYABLE & ~GATES, free)
     if role == "wheel":
         tile = game.tileset.tile(code, player)
         ok = free & ~board.step8(occ)  # nothing around: nothing turns
@@ -975,7 +1040,7 @@ def accent_moves(game, state, r: Roles, player: str, code: str, check: bool, boa
             if moves is None or (check and moves and _wheel_clashes(state, r, p, tile, moves)):
                 continue
             ok |= 1 << p
-        return pick(table.place_row("accent", "+", code, PLAYABLE & ~GATES), ok)
+        return table.place_pick("accent", "+", code, PLAYABLE & ~GATES, ok)
     if role == "boat":
         return _boat_moves(game, state, r, player, code, check, boat_sep)
     return None

@@ -185,13 +185,32 @@ def _partners(code: str) -> set | None:
     return (_NEXT[code] | {LOTUS}) if code in _NEXT else None
 
 
+CLOSES_RING = 50.0
+"""Weight factor of a move that closes the mover's harmony ring (a win): first in any list."""
+CROSSES_ARM = 3.0
+"""Weight factor per half-midline a move's new harmonies cross that the mover's did not."""
+CUTS = 3.0
+"""Weight factor per harmony of a near ring (three or more half-midlines crossed) a move's tile
+cuts, a midline-crossing one counting double."""
+
+
 def garden_weights(game, moves) -> list[float]:
     """How promising each move looks before it is played.  An arrange (or plant) whose flower
     ends on a row or column holding one of the mover's harmony partners (a harmony once the line
     is clear) is weighted up for each such line, more when the partner is across a midline
     (ring progress, the count); a capture four times; a move toward the centre (where rings are
     short) a little more; planting a little above a plain arrange.  Reading one's partners once
-    per list keeps this cheap: greedy and the search try only the most promising moves."""
+    per list keeps this cheap: greedy and the search try only the most promising moves.
+
+    Rings (``ring_moves``): a move that closes the mover's ring comes first (``CLOSES_RING``); one
+    whose new harmonies cross a half-midline the mover's did not is weighted up (``CROSSES_ARM``);
+    and, when the opponent's harmonies cross three or more half-midlines, a move whose tile
+    stands between two of their harmonizing flowers (cutting the harmony) too (``CUTS``)."""
+    from .ring_moves import RingReader  # it builds on this module's ring helpers
+
+    rings = RingReader(game, _partners)
+    cuts, ring_near = rings.cuts, rings.ring_near
+    all_arms = len(rings.my_arms) == 4
     st = game.state
     me = st.to_move
     board_ = st.board
@@ -222,6 +241,16 @@ def garden_weights(game, moves) -> list[float]:
                             best = max(best, 3.0 if pos * at < 0 else 1.5)
                     bonus += best
                 w *= 1.0 + bonus
+                # a ring closes only by a harmony across a midline, or where all four are crossed
+                if ring_near and (bonus >= 3.0 or (bonus and all_arms)):
+                    new = rings.new_edges(code, src, dst)
+                    if new:
+                        if rings.closes_ring(src, dst, new):
+                            w *= CLOSES_RING
+                        else:
+                            w *= CROSSES_ARM ** rings.crosses_missing(new)
+            if cuts and dst in cuts:
+                w *= 1.0 + CUTS * cuts[dst]
             w *= 1.0 + 1.0 / (1 + centre_distance(dst))
         out.append(w)
     return out

@@ -163,8 +163,8 @@ def _plants(game, state, player, codes, points, prefix, action):
         else board.PLAYABLE
     out = []
     for code in codes:
-        out += garden.pick(table.place_row(action, prefix, code, region),
-                           garden.placement_mask(clash, code, points))
+        out += table.place_pick(action, prefix, code, region,
+                                garden.placement_mask(clash, code, points))
     return out
 
 

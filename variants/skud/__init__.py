@@ -237,7 +237,7 @@ class Captures:
         self.orchid = gm.get("orchid", 0)
         self.accent = gm.get("accent", 0)
         self.raging = {p: bool(self.lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
-        self.orchid_codes = frozenset(r.codes.get("orchid", ()))
+        self.orchid_codes = r.orchid_codes
         self.flower = r.flower
         self._memo: dict = {}
 

@@ -2,7 +2,9 @@
 docs/variants/three-piece/rules.md): an Iris in a red area with two enemy Bisons next to it is
 dead and loses the game, one Bison captures it.  So: keep one's Irises out of red areas and away
 from enemy Bisons (Iris safety), and bring one's Bisons toward enemy Irises (Bison pressure).
-Registered through the YAML's ``plugins``; it adds to the rules module's own danger score."""
+A careful player never walks an Iris into a red area, so the win comes from a Wheel turn that
+carries an enemy Iris there, next to one's Bisons (``attack.py``): such turns are read before they
+are played, as threats and as the moves to try first.  Registered through the YAML's ``plugins``; it adds to the rules module's own danger score."""
 from __future__ import annotations
 
 from paisho_core import board
@@ -12,6 +14,8 @@ from paisho_core.tiles import other
 
 from paisho_variants import three_piece as rules_module
 from paisho_variants.common.strategy import manhattan, outcome_score
+
+from paisho_variants.three_piece.attack import iris_turns, red_distance, threats
 
 RED = board.AREA["red"]
 
@@ -46,10 +50,42 @@ def _exposure(game, player: str) -> float:
     return value
 
 
+def _reach(game, player: str) -> float:
+    """How near ``player``'s Wheels stand to enemy Irises that stand near a red area: a Wheel
+    carries whatever is on its ring, so an enemy Iris next to it and a step or two from a red
+    point is one turn from being carried in (each Wheel counts its best target: 1 / Chebyshev
+    distance, times 1 / (1 + the Iris's steps to a red area))."""
+    c = rules_module.cfg(game)
+    r = rules_module.roles(game)
+    irises = list(board.bits(r.iris[other(player)]))
+    if not irises:
+        return 0.0
+    far = red_distance(c.red)
+    targets = [(coords(i), 1.0 / (1 + far[i])) for i in irises]
+    value = 0.0
+    for w in board.bits(r.wheel[player]):
+        wx, wy = coords(w)
+        value += max(t / max(1, abs(x - wx), abs(y - wy)) for (x, y), t in targets)
+    return value
+
+
+KILL_NOW = 50.0
+"""A Wheel turn that kills an enemy Iris, for the player to move: all but a win (the search
+plays it and sees the win; greedy's position after its own move is worth this much less when
+it leaves the opponent such a turn)."""
+THREAT = 3.0
+"""Each enemy Iris a Wheel turn of the player not to move would kill next turn (the opponent has
+one move to parry every threat); a capture threat counts a third of it."""
+REACH = 1.0
+"""Weight of the Wheels' reach toward enemy Irises near a red area (``_reach``)."""
+
+
 @hookimpl
 def paisho_evaluate(game, player):
-    """The rules module's Iris danger difference, plus Bison pressure and Iris exposure, own
-    minus the opponent's."""
+    """The rules module's Iris danger difference, plus Bison pressure, Iris exposure and Wheel
+    reach (``_reach``), own minus the opponent's; and the attack of ``attack.threats``: a kill
+    by one Wheel turn is all but won for the player to move (``KILL_NOW``), and the other
+    player's kill and capture threats count ``THREAT`` and a third of it."""
     done = outcome_score(game, player)
     if done is not None:
         return done
@@ -57,6 +93,14 @@ def paisho_evaluate(game, player):
     value = float(rules_module.paisho_evaluate(game, player))
     value += 1.5 * (_pressure(game, player) - _pressure(game, opp))
     value += _exposure(game, opp) - _exposure(game, player)
+    value += REACH * (_reach(game, player) - _reach(game, opp))
+    mover = game.state.to_move
+    for side, sign in ((player, 1.0), (opp, -1.0)):
+        kills, captures = threats(game, side)
+        if kills and side == mover:
+            value += sign * KILL_NOW
+        else:
+            value += sign * THREAT * (kills + captures / 3.0)
     return value / repeats(game)
 
 
@@ -68,12 +112,20 @@ def repeats(game) -> int:
     return max(1, seen.count(seen[-1])) if seen else 1
 
 
+CARRY_KILL = 50.0
+"""Weight factor of a Wheel turn that carries an enemy Iris onto a red point next to two of the
+mover's Bisons (a win: ``attack.iris_turns``)."""
+CARRY_CAPTURE = 8.0
+"""Weight factor of a Wheel turn that carries an enemy Iris onto a red point next to one."""
+
+
 @hookimpl
 def paisho_playout_weights(game, moves):
     """Greedy and the search try the most promising moves first.  A Bison ending next to an
     enemy Iris in a red area (a capture, or with a second Bison a kill: rules, Capture, Defense
     and death) ten times, a Bison closing on an enemy Iris three times, an Iris leaving a red
-    area twice; a Wheel turn (many of them, mostly aimless) a third, but four times when an enemy
+    area twice; a Wheel turn that carries an enemy Iris onto a red point next to the mover's
+    Bisons ``CARRY_KILL`` or ``CARRY_CAPTURE`` times; a Wheel turn (many of them, mostly aimless) a third, but four times when an enemy
     Iris is on its ring (the Wheel can carry it next to one's Bisons) and twice when one of
     one's own Irises in a red area is (it can carry it away)."""
     me = game.state.to_move
@@ -89,11 +141,18 @@ def paisho_playout_weights(game, moves):
     for i, _p in _points(game, me, "iris"):
         if (RED >> i) & 1:
             own_red |= 1 << i
+    carries = {}
+    for t in iris_turns(game, me) if enemy_mask else ():
+        key = (t.wheel, t.centre, t.k)
+        carries[key] = max(carries.get(key, 0), t.bisons)
     out = []
     for m in moves:
         if m.action == "wheel":
             ring = AROUND[m.dst]
             w = 4.0 if ring & enemy_mask else (2.0 if ring & own_red else 1.0 / 3.0)
+            if carries:
+                near = carries.get((m.src, m.dst, m.aux), 0)
+                w *= CARRY_KILL if near >= 2 else (CARRY_CAPTURE if near else 1.0)
         else:
             w = 1.0
         if m.action == "move" and m.src is not None and m.src >= 0:

@@ -1,0 +1,132 @@
+"""What the computer players read of a move before playing it, from rule positions: harmony
+rings in Fire (fire-pai-sho-rules.txt, End of game: a harmony ring around the centre wins; a
+harmony needs a clear line between its two flowers) and Iris traps in 3-Piece
+(docs/variants/three-piece/rules.md: A turn 2, a Wheel turns every tile on its ring; Capture,
+Defense and death: an Iris on a red point next to two enemy Bisons is dead)."""
+from __future__ import annotations
+
+import random
+
+from paisho_core import board
+from paisho_core.players import GreedyPlayer
+from paisho_core.players.policy import move_weights
+from paisho_core.players.simple import preselect
+from paisho_variants.common.strategy import garden_survey, harmony_standing, has_ring
+
+from tests.test_fire import fire
+
+# -- Fire: rings ---------------------------------------------------------------------------
+
+RING_OPEN = [(-3, 3, "R3", "g"), (3, 3, "R4", "g"), (3, -3, "R5", "g"), (-3, -4, "R4", "g"),
+             (6, 5, "W3", "h"), (-5, 6, "W4", "h"), (5, -6, "R3", "h")]
+"""The Fire rules test's ring (test_fire.test_ring_wins) one tile short: R3-R4 on row 3 and
+R4-R5 on column 3 stand, the Chrysanthemum on (-3,-4) closes it by stepping to (-3,-3); a few
+Host flowers make the list long (800 moves and more)."""
+
+
+def ring_closers(game) -> set:
+    """The moves after which the mover's harmonies enclose the centre (played and taken back)."""
+    me = game.to_move
+    out = set()
+    auto, game.auto_chance = game.auto_chance, False
+    for m in game.legal_moves():
+        game.play(m)
+        if has_ring(garden_survey(game)[me][3]):
+            out.add(m.text)
+        game.undo()
+    game.auto_chance = auto
+    return out
+
+
+def test_fire_ring_closing_moves_come_first():
+    """Every move that closes the Guest's ring (found by playing each) outweighs every other
+    move, so greedy's preselection of 24 among 800 keeps them all and greedy wins at once."""
+    g = fire(RING_OPEN, turn=6)
+    moves = g.legal_moves()
+    assert len(moves) > 500
+    closers = ring_closers(g)
+    assert "(-3,-4)-(-3,-3)" in closers
+    weights = dict(zip((m.text for m in moves), move_weights(g, moves)))
+    lowest_closer = min(weights[t] for t in closers)
+    assert all(w < lowest_closer for t, w in weights.items() if t not in closers)
+    kept = {m.text for m in preselect(g, moves, 24, random.Random(1))}
+    assert closers <= kept
+    g.auto_chance = True
+    p = GreedyPlayer(seed=1)
+    while g.outcome is None and g.to_move == "guest":
+        g.play(p.choose(g))
+    assert g.outcome is not None and g.outcome.winner == "guest"
+
+
+def test_fire_a_tile_that_cuts_a_near_ring_is_weighted_up():
+    """A harmony needs a clear line between its flowers (Fire rules, Harmony): when the
+    opponent's harmonies cross three half-midlines, a move whose tile stands between two of
+    their harmonizing flowers is weighted above the same kind of move elsewhere."""
+    # the Host's R3-R4 on row 3 (north), R4-R5 on column 3 (east), R5-R4 on row -3 (south)
+    tiles = [(-3, 3, "R3", "h"), (3, 3, "R4", "h"), (3, -3, "R5", "h"), (-4, -3, "R4", "h"),
+             (1, 6, "R3", "g"), (6, -6, "W4", "g")]
+    g = fire(tiles, turn=6)
+    assert harmony_standing(g, "host")[0] == 3
+    moves = {m.text: w for m, w in zip(g.legal_moves(), move_weights(g, g.legal_moves()))}
+    cut, beside = moves["(1,6)-(1,3)"], moves["(1,6)-(1,4)"]
+    assert cut > 3 * beside
+    g.play("(1,6)-(1,3)")
+    assert harmony_standing(g, "host")[0] == 2
+
+
+# -- 3-Piece: Irises carried into a red area ---------------------------------------------
+
+TRAP = {(-7, 1): "HI", (-6, 1): "GW", (-4, 0): "GB", (-5, -1): "GB", (5, -7): "GI",
+        (-6, 6): "HB", (-8, 4): "HI"}
+"""The Guest's Wheel on (-6,1) has the Host's Iris (-7,1) on its ring; turned five places the
+Iris lands on the red point (-5,0), next to the Guest's Bisons on (-4,0) and (-5,-1): dead."""
+
+
+def test_three_piece_a_wheel_turn_that_kills_is_read_and_played():
+    """The turn is found without playing it, weighted first and worth all but a win to the
+    player to move; played, the Host's Iris is dead (reason ``iris killed``); greedy wins."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import iris_turns, threats
+    from paisho_variants.three_piece.strategy import KILL_NOW, paisho_evaluate
+    g = pos(TRAP, to_move="guest")
+    kills = [(t.k, t.lands, t.bisons) for t in iris_turns(g, "guest") if t.bisons >= 2]
+    assert kills == [(5, board.index(-5, 0), 2)]
+    assert threats(g, "guest") == (1, 0) and threats(g, "host") == (0, 0)
+    assert paisho_evaluate(g, "guest") >= KILL_NOW
+    moves = g.legal_moves()
+    weights = move_weights(g, moves)
+    assert moves[max(range(len(moves)), key=weights.__getitem__)].text == "(-6,1)~5"
+    g.play("(-6,1)~5")
+    assert g.outcome is not None and g.outcome.winner == "guest"
+    assert g.outcome.reason == "iris killed"
+    g.undo()
+    g.play(GreedyPlayer(seed=1).choose(g))  # this turn or another that wins at once
+    assert g.outcome is not None and g.outcome.winner == "guest"
+
+
+def test_three_piece_a_wheel_may_step_before_the_killing_turn():
+    """A Wheel may first step to an empty point next to it, then turn (rules, A turn 2): the
+    same trap with the Wheel one step away, on (-6,2), is read and weighted first."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import threats
+    tiles = dict(TRAP)
+    tiles[(-6, 2)] = tiles.pop((-6, 1))
+    g = pos(tiles, to_move="guest")
+    assert threats(g, "guest")[0] == 1
+    moves = g.legal_moves()
+    weights = move_weights(g, moves)
+    best = moves[max(range(len(moves)), key=weights.__getitem__)]
+    g.play(best)
+    assert best.text.startswith("(-6,2)-(-6,1)~")
+    assert g.outcome is not None and g.outcome.winner == "guest"
+
+
+def test_three_piece_greedy_steps_out_of_a_wheel_trap():
+    """With the Host to move in the same position, greedy moves so that no Guest Wheel turn
+    kills an Iris next turn (its position after the move would be worth ``KILL_NOW`` less)."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import threats
+    g = pos(TRAP, to_move="host")
+    g.play(GreedyPlayer(seed=1).choose(g))
+    assert g.outcome is None
+    assert threats(g, "guest")[0] == 0
