@@ -147,7 +147,7 @@ def svg_results(vs: list, width: int = 460) -> str:
     for n, v in enumerate(vs):
         p = v["play"]
         y = 10 + n * row_h
-        x = left
+        x: float = left
         for (key, share), colour in zip(result_shares(p), RESULT_COLOURS):
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{span * share:.1f}" height="{row_h - 6}" '
                          f'fill="{colour}"><title>{esc(key)}: {100 * share:.1f}%</title></rect>')
