@@ -241,6 +241,27 @@ TRANSPOSE: list[int] = [transpose(i) for i in range(NCELLS)]
 _ROW_OF: list[int] = [i // SIZE for i in range(NCELLS)]
 
 
+_IDENTITY: list[int] = list(range(NCELLS))
+
+
+def _link_lines(mask: int, to_point: list[int], after: dict, before: dict) -> None:
+    """Walk a set in one layout (row- or column-major): each point whose predecessor in the walk
+    lies on the same line gets it as ``before``, and the predecessor gets it as ``after``.
+    ``to_point`` turns the layout's index back into a grid index."""
+    line_of = _ROW_OF  # the row in row-major layout, the column in column-major layout
+    prev = line = -1
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        j = low.bit_length() - 1
+        i = to_point[j]
+        r = line_of[j]
+        if r == line:
+            after[prev] = i
+            before[i] = prev
+        prev, line = i, r
+
+
 def line_neighbours(row_major: int, col_major: int) -> tuple[dict, dict, dict, dict]:
     """For every point of a set: its nearest point of the set east, west, north and south, as
     four dicts (a point with none in a direction is missing from that dict).
@@ -251,31 +272,8 @@ def line_neighbours(row_major: int, col_major: int) -> tuple[dict, dict, dict, d
     west: dict[int, int] = {}
     north: dict[int, int] = {}
     south: dict[int, int] = {}
-    row_of = _ROW_OF
-    prev = line = -1
-    m = row_major
-    while m:
-        low = m & -m
-        m ^= low
-        i = low.bit_length() - 1
-        r = row_of[i]
-        if r == line:  # the previous point of the set is the nearest one west
-            east[prev] = i
-            west[i] = prev
-        prev, line = i, r
-    flip = TRANSPOSE
-    prev = line = -1
-    m = col_major
-    while m:
-        low = m & -m
-        m ^= low
-        j = low.bit_length() - 1
-        c = row_of[j]  # the column, in the column-major layout
-        i = flip[j]
-        if c == line:
-            north[prev] = i
-            south[i] = prev
-        prev, line = i, c
+    _link_lines(row_major, _IDENTITY, east, west)
+    _link_lines(col_major, TRANSPOSE, north, south)
     return east, west, north, south
 
 
