@@ -3,7 +3,7 @@
 Printed source: ``fire-pai-sho-rules.txt``.  Default behaviour follows the reference engine
 (``spec/skud-fire-reference.md`` section 3); every place where the two differ is an option
 (rulings page: docs/variants/fire/rulings.md).  Shared mechanics (movement, clash, Wheel, Boat,
-rings, midline counts) come from ``variants/common/garden.py``.
+rings, midline counts) come from the ``variants/common/garden`` package.
 """
 from __future__ import annotations
 
