@@ -11,7 +11,8 @@ variant, and the median and maximum seconds the search levels took per decision.
 Games fan out through the comparison's backends (``paisho_core.compare.backends.run_tasks``:
 local processes, Ray, or inline); nothing here starts a pool of its own.  Figures are printed,
 never asserted.  ``--write-docs docs/playing.md`` puts the table between the page's
-``<!-- strength:start -->`` and ``<!-- strength:end -->`` markers.
+``<!-- strength:start -->`` and ``<!-- strength:end -->`` markers (``--marker NAME`` for another
+pair, so a page can hold tables played under different budgets).
 
     python benchmarks/strength.py                              # the full run (hours)
     python benchmarks/strength.py --games 4 --time-scale 0.2 --workers 2   # every level at 1/5 its time
@@ -119,9 +120,9 @@ def table(results: dict, settings: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_docs(path: Path, text: str) -> None:
+def write_docs(path: Path, text: str, marker: str = "strength") -> None:
     page = path.read_text("utf-8")
-    start, end = "<!-- strength:start -->", "<!-- strength:end -->"
+    start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
     if start not in page or end not in page:
         raise SystemExit(f"{path}: no {start} ... {end} markers to write the table between")
     page = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _m: f"{start}\n{text}{end}", page, flags=re.S)
@@ -173,6 +174,8 @@ def main(argv=None) -> int:
     ap.add_argument("--backend", default="process", help="process, ray or inline")
     ap.add_argument("--json", dest="json_out", action="store_true", help="print every game as JSON too")
     ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
+    ap.add_argument("--marker", default="strength",
+                    help="the page's markers to write between: <!-- MARKER:start --> and <!-- MARKER:end -->")
     ap.add_argument("--smoke", action="store_true", help="one short game per pair on two variants")
     ap.add_argument("--save", type=Path, default=None, help="write every game and the settings to this JSON file")
     ap.add_argument("--merge", type=Path, nargs="+", default=None,
@@ -201,7 +204,7 @@ def main(argv=None) -> int:
     if args.save:
         args.save.write_text(json.dumps({"settings": settings, "games": games}, indent=1) + "\n", "utf-8")
     if args.write_docs:
-        write_docs(args.write_docs, text)
+        write_docs(args.write_docs, text, args.marker)
     return 0
 
 

@@ -56,3 +56,15 @@ def test_merge_refuses_a_game_twice_other_settings_and_other_files(strength, tmp
     bad.write_text("{not json")
     with pytest.raises(SystemExit, match="bad.json: not a run saved by --save"):
         run(strength, "--merge", str(bad))
+
+
+def test_merge_writes_between_the_named_markers(strength, tmp_path, capsys):
+    a = tmp_path / "a.json"
+    run(strength, "--variants", "fire", "--pairs", "greedy:random", "--games", "1", "--backend", "inline", "--save", str(a))
+    page = tmp_path / "page.md"
+    page.write_text("top\n<!-- search:start -->\nold\n<!-- search:end -->\n<!-- strength:start -->\nkeep\n<!-- strength:end -->\n")
+    run(strength, "--merge", str(a), "--write-docs", str(page), "--marker", "search")
+    text = page.read_text()
+    assert "old" not in text and "keep" in text and "| fire | greedy v random |" in text
+    with pytest.raises(SystemExit, match="no <!-- other:start -->"):
+        run(strength, "--merge", str(a), "--write-docs", str(page), "--marker", "other")
