@@ -28,7 +28,8 @@ from paisho_core.errors import PaishoError
 from paisho_core.reader import read_game
 
 ROOT = Path(__file__).resolve().parents[1]
-SECONDS = 10  # per input; real inputs take milliseconds, so this only catches hangs
+SECONDS = 10  # CPU seconds per input; real inputs take milliseconds (a `go` about 1.5 s), so this only catches hangs
+WALL_SECONDS = 120  # and wall seconds, for a hang that waits rather than computes; generous, so load never trips it
 COUNTS = {"records": 2600, "positions": 2600, "yaml": 1500, "engine": 3000, "cli": 600}
 
 TOKENS = ["", "(", ")", "(99,99)", "(0,8", "(0,8)", "-(", ")-(", "+", "_", "null", "[", "]", "{", "}",
@@ -51,17 +52,22 @@ class Hang(Exception):
 
 
 @contextmanager
-def time_limit(seconds: float):
+def time_limit(seconds: float, wall: float = WALL_SECONDS):
+    """Raise ``Hang`` after ``seconds`` of this process's CPU time or ``wall`` seconds of real time:
+    CPU time, so a loaded machine does not turn a slow input into a false hang."""
     def alarm(signum, frame):
         raise Hang()
 
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = {sig: signal.signal(sig, alarm) for sig in (signal.SIGALRM, signal.SIGPROF)}
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, wall)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def mutate_text(rng: random.Random, text: str) -> str:
