@@ -231,6 +231,6 @@ def clash_map(game) -> ClashMap:
             got = ClashMap(r, masks, lines_)
         else:
             prev, old, found = carried
-            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found | touched)
+            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found, touched)
         memo["clash"] = got
     return got
