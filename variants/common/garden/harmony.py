@@ -35,7 +35,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
         return got
     lines_ = lines(game)
     carried = _carried(memo, "pair_map")
-    touched = memo.get("relinked")
+    touched = memo.get("relinked_ahead")  # a tile's pairs look east and north only
     if carried is not None and touched is not None:
         prev, old, found = carried
         if found & (fixed | prev["pair_fixed"]) or fixed != prev["pair_fixed"]:
