@@ -88,10 +88,12 @@ def flags(game):
 def pairs(game):
     """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
     previous board where only a few tiles changed (``garden.harmony_pairs``)."""
-    memo = garden.derived(game)
-    got = memo.get("pairs")
-    if got is not None:
-        return got
+    got = garden.derived(game).get("pairs")
+    return _pairs(game) if got is None else got
+
+
+def _pairs(game):
+    """:func:`pairs` computed (the closure below is made only then)."""
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
