@@ -214,7 +214,8 @@ def _make_arranging(game) -> garden.Arranging:
         bamboo_zone |= AROUND[q]
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
-        immobile=flags(game)[0], capture=Captures(game, r, gm), protected=bamboo_zone,
+        immobile=flags(game)[0] | gm.get("still", 0), capture=Captures(game, r, gm),
+        protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4,
         memo=garden.mover_memo(game))
 
