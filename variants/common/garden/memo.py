@@ -135,14 +135,10 @@ def _carried(memo: dict, key: str):
     return prev, old, found
 
 
-def _own_code(code) -> tuple:
-    return (code,)
-
-
-def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
+def _moved_masks(got: dict, found: int, before: dict, after, names_of: dict) -> dict:
     """``got`` (points per name, an empty name dropped) updated in place for the points in
     ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
-    those of the tile it holds on the board ``after``; ``names_of(code)`` gives a tile code's
+    those of the tile it holds on the board ``after``; ``names_of[code]`` gives a tile code's
     names."""
     while found:  # bits() written out: no generator per board
         low = found & -found
@@ -151,7 +147,7 @@ def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
         tile = before[p]
         if tile is not None:
             keep = ~low
-            for name in names_of(tile.kind.code):
+            for name in names_of[tile.kind.code]:
                 m = got[name] & keep
                 if m:
                     got[name] = m
@@ -159,7 +155,7 @@ def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
                     del got[name]
         tile = after[p]
         if tile is not None:
-            for name in names_of(tile.kind.code):
+            for name in names_of[tile.kind.code]:
                 got[name] = got.get(name, 0) | low
     return got
 
@@ -174,7 +170,8 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"], _own_code)
+            got = _moved_masks(old, found, memo["before"], memo["board"],
+                               roles(game.variant).own_code)
         memo["masks"] = got
     return got
 
@@ -197,7 +194,7 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of.__getitem__)
+            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of)
         memo["groups"] = got
     return got
 

@@ -57,6 +57,8 @@ class Roles:
         self.groups_of: dict[str, tuple] = {
             k.code: tuple(name for name, codes in groups.items() if k.code in codes) for k in ts.kinds}
         """The groups (:func:`group_masks`) each tile code belongs to."""
+        self.own_code = {k.code: (k.code,) for k in ts.kinds}
+        """Each code as its only name (:func:`board_masks` updated like the groups)."""
 
     def is_(self, code: str, role: str) -> bool:
         return self.role.get(code) == role
