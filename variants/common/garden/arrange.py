@@ -51,7 +51,9 @@ class MoverMemo:
     then the points it reaches, the empty ones it may stand on, its end points and moves (None:
     no end point).  The first six are everything the rest depends on: when they are the same, so
     are the tile's moves, whatever happened in between; most tiles see nothing change around
-    them from one turn of their owner to the next."""
+    them from one turn of their owner to the next.  The reach is also reused when no point
+    changed where the tile's paths pass (points it reached within one step less than its
+    distance): changes elsewhere change what it may end on, not where it gets."""
 
     __slots__ = ("tiles",)
 
@@ -158,6 +160,11 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
                     out += hit[9]
                 continue
             seen, free = hit[6], hit[7]
+        elif hit is not None and not (local ^ hit[2]) & found[5] & hit[6]:
+            # no change where its paths pass (within dist - 1 steps, on points it reached):
+            # it reaches the same points
+            seen = hit[6]
+            free = seen & empty & found[1]
         else:
             dist, stops = found[0], found[1]
             if step is step4:
