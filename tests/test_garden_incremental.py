@@ -30,6 +30,7 @@ def survey(game) -> dict:
     b, lines = game.state.board, garden.lines(game)
     out["lifted"] = {s: clash.lifted(b, s, b[s].kind.code, lines)
                      for s in bits(game.state.occupied & ~GATES)}
+    out["parts"] = {s: clash.parts(b, s) for s in bits(game.state.occupied & ~GATES)}
     if game.name == "skud":
         out["flags"] = skud_flags(game)
         out["pairs"] = list(skud_pairs(game))

@@ -71,10 +71,13 @@ def boosted(game) -> int:
 def pairs(game):
     """Fire harmonies (reference 3.4) as (a, b, owners), carried from the previous board where
     only a few tiles changed (``garden.harmony_pairs``)."""
+    got = garden.derived(game).get("pairs")
+    return _pairs(game) if got is None else got
+
+
+def _pairs(game):
+    """:func:`pairs` computed (the closure below is made only then)."""
     memo = garden.derived(game)
-    got = memo.get("pairs")
-    if got is not None:
-        return got
     r = roles(game.variant)
     state = game.state
     b = state.board

@@ -88,10 +88,12 @@ def flags(game):
 def pairs(game):
     """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
     previous board where only a few tiles changed (``garden.harmony_pairs``)."""
-    memo = garden.derived(game)
-    got = memo.get("pairs")
-    if got is not None:
-        return got
+    got = garden.derived(game).get("pairs")
+    return _pairs(game) if got is None else got
+
+
+def _pairs(game):
+    """:func:`pairs` computed (the closure below is made only then)."""
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
@@ -184,12 +186,11 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     for p in bits(garden.group_masks(game).get("pond", 0)):
         pond_zone |= AROUND[p]
     pond_zone &= ~state.occupied & ~GATES
-    clash = None if game.options.get("IgnoreClashing") or not pond_zone else garden.clash_map(game)
+    if not pond_zone:  # the gates only: a few lists, kept
+        return table.few_picks(action, prefix, tuple(codes), GATES, gates)
+    clash = None if game.options.get("IgnoreClashing") else garden.clash_map(game)
     out = []
     for code in codes:
-        if not pond_zone:
-            out += garden.pick(table.place_row(action, prefix, code, GATES), gates)
-            continue
         pts = pond_zone & (r.stops[code] if code in r.basic else PLAYABLE)
         if clash is not None:
             pts = garden.placement_mask(clash, code, pts)

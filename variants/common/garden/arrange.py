@@ -6,7 +6,7 @@ from paisho_core.board import GATES, NCELLS, PLAYABLE, SIZE
 from paisho_core.game import Move
 from paisho_core.sight import reach, step4
 
-from .clash import ClashMap
+from .clash import NO_PARTS, ClashMap, lifted_parts
 from .movetable import repicked
 from .roles import Roles
 from .sightlines import COLUMN
@@ -45,17 +45,18 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
-    ``reach[s] = (occupied points within dist of s, the tile's move-table entry, points
-    reached, empty points reached where it may stand)`` and
-    ``picks[s] = (end points, code, moves)``.  Both are keyed by everything their value depends
-    on, so a hit is exact whatever happened in between; most tiles see nothing change around
-    them from one turn of their owner to the next."""
+    ``tiles[s] = (entry, local, targets, bad, parts, seen, free, ends, moves)``: the tile's
+    move-table entry, the occupied points within its distance, the points there it may capture,
+    the points there where it would see a clashing tile, its :meth:`ClashMap.parts`; then the
+    points it reaches, the empty ones it may stand on, its end points and moves (None: no end
+    point).  The first five are everything the rest depends on: when they are the same, so are
+    the tile's moves, whatever happened in between; most tiles see nothing change around them
+    from one turn of their owner to the next."""
 
-    __slots__ = ("reach", "picks")
+    __slots__ = ("tiles",)
 
     def __init__(self) -> None:
-        self.reach: dict[int, tuple] = {}
-        self.picks: dict[int, tuple] = {}
+        self.tiles: dict[int, tuple] = {}
 
 
 def mover_memo(game) -> MoverMemo:
@@ -94,17 +95,22 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     lifted from S, the pair of line neighbours across S must not clash (unless the mover lands
     between them or captures one of them), and the mover on E must not see a clashing tile along
     its row or column (see ClashMap.lifted).  The game's :class:`MoverMemo` keeps each tile's
-    reach and moves while nothing they depend on changes."""
+    moves while nothing they depend on changes."""
     b = state.board
     occ = state.occupied
     empty = PLAYABLE & ~occ
     move_of, stops_of = r.move, r.stops
-    clash, capture, step, lines_ = how.clash, how.capture, how.step, how.lines
+    clash, capture, step = how.clash, how.capture, how.step
     memo = how.memo
-    reached, picks = (memo.reach, memo.picks) if memo is not None else ({}, {})
+    tiles = memo.tiles if memo is not None else {}
     table = r.moves
     movers = table.movers(step)
     capturable = ~(GATES | how.protected)
+    if clash is None:
+        parts_memo, partners, lines_ = None, None, None
+    else:  # a fresh memo when the lines are not the map's own
+        parts_memo = clash.parts_memo if how.lines is clash.lines else {}
+        partners, lines_ = clash.partners, how.lines
     out: list[Move] = []
     per_code: dict = {}  # code -> (points its tiles may capture, points where it would clash)
     todo = state.owned[player] & ~how.immobile
@@ -124,47 +130,55 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         if not dist:
             continue
         local = occ & region
-        hit = reached.get(s)
-        if hit is not None and hit[0] == local and hit[1] is found:
-            seen, cand = hit[2], hit[3]
+        known = per_code.get(code)
+        if known is None:  # every tile here has the same owner: the code decides both
+            known = per_code[code] = (0 if capture is None else capture(tile) & capturable,
+                                      0 if clash is None else clash.bad(code))
+        targets, bad = known
+        targets &= local
+        bad &= region
+        if parts_memo is None or (GATES >> s) & 1:
+            parts = NO_PARTS
+        else:
+            parts = parts_memo.get(s)
+            if parts is None:
+                parts = parts_memo[s] = lifted_parts(b, partners, s, code, lines_)
+        hit = tiles.get(s)
+        if hit is not None and hit[0] is found and hit[1] == local:
+            if hit[2] == targets and hit[3] == bad and hit[4] == parts:
+                if hit[7]:
+                    if first:
+                        return True
+                    out += hit[8]
+                continue
+            seen, free = hit[5], hit[6]
         else:
             if step is step4:
                 seen = reach4(s, dist, empty)
             else:
                 landing, touched = reach(s, dist, empty, step)
                 seen = landing | touched
-            cand = seen & empty & stops
-            reached[s] = (local, found, seen, cand)
-        known = per_code.get(code)
-        if known is None:  # every tile here has the same owner: the code decides both
-            known = per_code[code] = (0 if capture is None else capture(tile),
-                                      0 if clash is None else clash.bad(code))
-        targets, bad = known
+            free = seen & empty & stops
+        cand = free
         if targets:
-            cand |= seen & local & stops & capturable & targets
-        if not cand:
-            continue
-        if clash is not None:
-            if (GATES >> s) & 1:  # gates block lines whether or not they hold a tile
-                cand &= ~bad
-            else:
-                keep, bad_here = clash.lifted(b, s, code, lines_, bad)
-                cand &= keep & ~bad_here
-            if not cand:
-                continue
+            cand |= seen & targets & stops
+        if cand:  # gates block lines whether or not they hold a tile (parts: NO_PARTS)
+            keep, extra = parts
+            cand &= keep & ~(bad | extra)
         if first:
-            return True
-        hit = picks.get(s)
-        if hit is not None and hit[1] == code:
-            if hit[0] == cand:
-                out += hit[2]
-                continue
+            if cand:
+                return True
+            continue
+        if not cand:
+            moves = None
+        elif hit is not None and hit[0] is found and hit[7]:
             # the memo's own list, patched where few end points differ (``out`` copies items)
-            moves = repicked(row, at_bit, hit[0], hit[2], cand)
+            moves = hit[8] if hit[7] == cand else repicked(row, at_bit, hit[7], hit[8], cand)
+            out += moves
         else:
             moves = [m for bit, m in row if cand & bit]
-        picks[s] = (cand, code, moves)
-        out += moves
+            out += moves
+        tiles[s] = (found, local, targets, bad, parts, seen, free, cand, moves)
     return False if first else out
 
 

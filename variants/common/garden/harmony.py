@@ -35,7 +35,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
         return got
     lines_ = lines(game)
     carried = _carried(memo, "pair_map")
-    touched = memo.get("relinked")
+    touched = memo.get("relinked_ahead")  # a tile's pairs look east and north only
     if carried is not None and touched is not None:
         prev, old, found = carried
         if found & (fixed | prev["pair_fixed"]) or fixed != prev["pair_fixed"]:
@@ -86,9 +86,22 @@ def ring_winners(pairs) -> list[str]:
     winners = []
     for player in PLAYERS:
         edges = [(a, b) for a, b, owners in pairs if player in owners]
-        if len(edges) >= 4 and encloses(edges):
-            winners.append(player)
+        if len(edges) >= 4:
+            key = tuple(edges)
+            ring = _RINGS.get(key)
+            if ring is None:
+                if len(_RINGS) >= RINGS_KEPT:
+                    _RINGS.clear()
+                ring = _RINGS[key] = encloses(edges)
+            if ring:
+                winners.append(player)
     return winners
+
+
+_RINGS: dict[tuple, bool] = {}
+"""``encloses(edges)`` per tuple of harmony edges seen lately (a player's harmonies mostly stay
+the same from one board to the next)."""
+RINGS_KEPT = 4096
 
 
 def midline_counts(pairs) -> dict[str, int]:

@@ -208,11 +208,11 @@ def lines(game) -> dict[int, list[int]]:
         carried = _carried(memo, "lines")
         if carried is None:
             got = line_neighbours(blockers, blockers_t)
-            memo["relinked"] = None
+            memo["relinked"] = memo["relinked_ahead"] = None
         else:
             prev, old, _found = carried
-            got, memo["relinked"] = relinked(old, blockers, blockers_t,
-                                             (prev["occupied"] ^ memo["occupied"]) & ~GATES)
+            flipped = (prev["occupied"] ^ memo["occupied"]) & ~GATES
+            got, memo["relinked"], memo["relinked_ahead"] = relinked(old, blockers, blockers_t, flipped)
         memo["lines"] = got
     return got
 
@@ -231,6 +231,6 @@ def clash_map(game) -> ClashMap:
             got = ClashMap(r, masks, lines_)
         else:
             prev, old, found = carried
-            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found | touched)
+            got = old.updated(r, masks, lines_, memo["board"], memo["before"], found, touched)
         memo["clash"] = got
     return got

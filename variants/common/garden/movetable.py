@@ -86,6 +86,19 @@ class MoveTable:
                 self._picked[key] = (now, moves, row, at)
         return list(moves)
 
+    def few_picks(self, action: str, prefix: str, codes: tuple, region: int, mask: int) -> list[Move]:
+        """``pick(place_row(action, prefix, code, region), mask)`` for each of ``codes`` in turn,
+        joined (a new list), remembered per mask: for a region of a few points (the gates),
+        whose masks are few."""
+        key = ("few", action, prefix, codes, region, mask)
+        got = self._picked.get(key)
+        if got is None:
+            got = []
+            for code in codes:
+                got += pick(self.place_row(action, prefix, code, region), mask)
+            self._picked[key] = got
+        return list(got)
+
     def place_at(self, action: str, prefix: str, code: str, mask: int) -> list[Move]:
         """The moves of ``place_row(action, prefix, code, PLAYABLE)`` whose point is in
         ``mask``, in point order, found point by point (for a mask of a few points, where a
