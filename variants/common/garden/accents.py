@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, TRANSPOSE, bits
+from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, TRANSPOSE, bits
 from paisho_core.game import Move
 from paisho_core.sight import rotate_clockwise
 
@@ -20,7 +20,8 @@ def wheel_rotation(state, r: Roles, centre: int):
     moves = []
     b = state.board
     rocks = r.codes.get("rock", ())
-    for q in bits(AROUND[centre]):
+    basic, stops = r.basic, r.stops
+    for q, dst in TURNS[centre]:
         tile = b[q]
         if (GATES >> q) & 1:
             if tile is not None:
@@ -28,16 +29,21 @@ def wheel_rotation(state, r: Roles, centre: int):
             continue
         if tile is None:
             continue
-        if tile.kind.code in rocks:
+        code = tile.kind.code
+        if code in rocks:
             return None
-        dst = rotate_clockwise(centre, q)
         if dst < 0 or (GATES >> dst) & 1:
             return None
-        code = tile.kind.code
-        if code in r.basic and not (r.stops[code] >> dst) & 1:
+        if code in basic and not (stops[code] >> dst) & 1:
             return None
         moves.append((q, dst))
     return moves
+
+
+TURNS: list[tuple[tuple[int, int], ...]] = [
+    tuple((q, rotate_clockwise(c, q)) for q in bits(AROUND[c])) if (PLAYABLE >> c) & 1 else ()
+    for c in range(NCELLS)]
+"""``(q, where q goes)`` for each point q around each point (-1: off the board), point order."""
 
 
 def placement_mask(clash: ClashMap, code: str, points: int) -> int:

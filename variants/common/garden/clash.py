@@ -65,10 +65,11 @@ class ClashMap:
     blooming clashable tile are traced once, then every candidate (a plant of any code, any
     arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
 
-    __slots__ = ("seen", "sights", "partners", "_bad")
+    __slots__ = ("seen", "sights", "partners", "lines", "_bad", "parts_memo")
 
     def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]],
-                 sights: dict[int, int] | None = None, seen: dict[str, int] | None = None) -> None:
+                 sights: dict[int, int] | None = None, seen: dict[str, int] | None = None,
+                 parts: dict[int, tuple[int, int]] | None = None) -> None:
         if sights is None or seen is None:
             sights, seen = {}, {}
             for code, m in masks.items():
@@ -82,18 +83,29 @@ class ClashMap:
         self.seen = seen
         """Points seen by the blooming tiles of each clashable code."""
         self.partners = r.clash_partners
+        self.lines = lines
+        """The board's :func:`line_neighbours` (what :meth:`parts` reads)."""
         self._bad: dict[str, int] = {}
+        self.parts_memo = {} if parts is None else parts
+        """:meth:`parts` per point, carried from map to map by :meth:`updated`."""
 
     def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
-                before: dict, points: int) -> "ClashMap":
+                before: dict, changed: int, relinked: int) -> "ClashMap":
         """The map of ``board_`` (``masks``, ``lines`` its data), which differs from this map's
-        board only in the tiles on ``points`` (their old tiles: ``before[p]``, the same tile
-        where ``p`` is not a key) or in their line neighbours.  The new map takes over this
-        map's dicts and updates them in place: this map is not to be used again."""
+        board only in the tiles on ``changed`` (their old tiles: ``before[p]``, the same tile
+        where ``p`` is not a key) and in the line neighbours of the tiles on ``relinked``.  The
+        new map takes over this map's dicts and updates them in place: this map is not to be
+        used again."""
         sights = self.sights
+        parts = self.parts_memo  # a tile's parts change with its tile, its lines or a neighbour's tile
         clashable = r.clashable
         codes = set()
-        for p in bits(points):
+        m = changed | relinked
+        while m:  # bits() written out, here and below: no generator per board
+            low = m & -m
+            m ^= low
+            p = low.bit_length() - 1
+            parts.pop(p, None)
             if p in sights:
                 del sights[p]
                 codes.add(before.get(p, board_[p]).kind.code)
@@ -110,10 +122,21 @@ class ClashMap:
                 seen.pop(code, None)
                 continue
             acc = 0
-            for q in bits(m & ~GATES):
-                acc |= sights[q]
+            m &= ~GATES
+            while m:
+                low = m & -m
+                m ^= low
+                acc |= sights[low.bit_length() - 1]
             seen[code] = acc
-        return ClashMap(r, masks, lines, sights, seen)
+        m = changed
+        while m:  # a new tile in the same place: its line neighbours see it
+            low = m & -m
+            m ^= low
+            around = lines.get(low.bit_length() - 1)
+            if around is not None:
+                for q in around:
+                    parts.pop(q, None)
+        return ClashMap(r, masks, lines, sights, seen, parts)
 
     def bad(self, code: str) -> int:
         """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
@@ -138,27 +161,46 @@ class ClashMap:
         tile).  Lifting ``s`` joins its nearest neighbours east-west and north-south: if they
         clash, the tile must end between them (or on one); a clashing partner among them now
         sees through ``s`` to the neighbour on the far side."""
-        e, w, n, so = lines[s]
-        partners = self.partners
-        ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
-        cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
-        cn = b[n].kind.code if n >= 0 and not (GATES >> n) & 1 else None
-        cs = b[so].kind.code if so >= 0 and not (GATES >> so) & 1 else None
-        keep = -1
-        if ce is not None and cw is not None and cw in partners[ce]:
-            keep = EAST[w][e - w] | (1 << w)
-        if cn is not None and cs is not None and cs in partners[cn]:
-            keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
-        if bad is None:
-            bad = self.bad(code)
-        mine = partners[code]
-        if mine:
-            if cw in mine:
-                bad |= EAST[w][e - w if e >= 0 else -1]
-            if ce in mine:
-                bad |= WEST[e][e - w if w >= 0 else -1]
-            if cs in mine:
-                bad |= NORTH[so][(n - so) // SIZE if n >= 0 else -1]
-            if cn in mine:
-                bad |= SOUTH[n][(n - so) // SIZE if so >= 0 else -1]
-        return keep, bad
+        keep, extra = lifted_parts(b, self.partners, s, code, lines)
+        return keep, (self.bad(code) if bad is None else bad) | extra
+
+    def parts(self, b, s: int) -> tuple[int, int]:
+        """``lifted_parts`` of the tile on the non-gate point ``s`` of this map's board ``b``
+        with this map's lines, memoised per point and carried by :meth:`updated`."""
+        got = self.parts_memo.get(s)
+        if got is None:
+            got = self.parts_memo[s] = lifted_parts(b, self.partners, s, b[s].kind.code, self.lines)
+        return got
+
+
+def lifted_parts(b, partners, s: int, code: str, lines: dict[int, list[int]]) -> tuple[int, int]:
+    """What lifting the tile ``code`` from the non-gate point ``s`` changes, apart from the
+    clashing tiles the board already shows it (see :meth:`ClashMap.lifted`): (points it may still
+    end on, points it would see a clashing partner through ``s``).  It depends on ``s``'s tile,
+    its line neighbours and their tiles only."""
+    e, w, n, so = lines[s]
+    ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
+    cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
+    cn = b[n].kind.code if n >= 0 and not (GATES >> n) & 1 else None
+    cs = b[so].kind.code if so >= 0 and not (GATES >> so) & 1 else None
+    keep = -1
+    if ce is not None and cw is not None and cw in partners[ce]:
+        keep = EAST[w][e - w] | (1 << w)
+    if cn is not None and cs is not None and cs in partners[cn]:
+        keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
+    extra = 0
+    mine = partners[code]
+    if mine:
+        if cw in mine:
+            extra |= EAST[w][e - w if e >= 0 else -1]
+        if ce in mine:
+            extra |= WEST[e][e - w if w >= 0 else -1]
+        if cs in mine:
+            extra |= NORTH[so][(n - so) // SIZE if n >= 0 else -1]
+        if cn in mine:
+            extra |= SOUTH[n][(n - so) // SIZE if so >= 0 else -1]
+    return keep, extra
+
+
+NO_PARTS = (-1, 0)
+"""``lifted_parts`` where lifting changes nothing (a gate, or no clash rule)."""

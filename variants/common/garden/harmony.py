@@ -35,7 +35,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
         return got
     lines_ = lines(game)
     carried = _carried(memo, "pair_map")
-    touched = memo.get("relinked")
+    touched = memo.get("relinked_ahead")  # a tile's pairs look east and north only
     if carried is not None and touched is not None:
         prev, old, found = carried
         if found & (fixed | prev["pair_fixed"]) or fixed != prev["pair_fixed"]:
@@ -49,8 +49,11 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
     else:
         changed = found | (prev["pair_status"] ^ status)
         again = changed | touched
-        for p in bits(changed):
-            around = lines_.get(p)
+        m = changed
+        while m:  # bits() written out, here and below: no generator per board
+            low = m & -m
+            m ^= low
+            around = lines_.get(low.bit_length() - 1)
             if around is not None:
                 w, so = around[1], around[3]
                 if w >= 0:
@@ -58,8 +61,11 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
                 if so >= 0:
                     again |= 1 << so
         pair_map = old
-        for a in bits(again):
-            got = pairs_at(a) if (able >> a) & 1 else None
+        while again:
+            low = again & -again
+            again ^= low
+            a = low.bit_length() - 1
+            got = pairs_at(a) if able & low else None
             if got:
                 pair_map[a] = got
             else:
@@ -86,9 +92,22 @@ def ring_winners(pairs) -> list[str]:
     winners = []
     for player in PLAYERS:
         edges = [(a, b) for a, b, owners in pairs if player in owners]
-        if len(edges) >= 4 and encloses(edges):
-            winners.append(player)
+        if len(edges) >= 4:
+            key = tuple(edges)
+            ring = _RINGS.get(key)
+            if ring is None:
+                if len(_RINGS) >= RINGS_KEPT:
+                    _RINGS.clear()
+                ring = _RINGS[key] = encloses(edges)
+            if ring:
+                winners.append(player)
     return winners
+
+
+_RINGS: dict[tuple, bool] = {}
+"""``encloses(edges)`` per tuple of harmony edges seen lately (a player's harmonies mostly stay
+the same from one board to the next)."""
+RINGS_KEPT = 4096
 
 
 def midline_counts(pairs) -> dict[str, int]:

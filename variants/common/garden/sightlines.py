@@ -92,20 +92,29 @@ def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, 
     return touched
 
 
-def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int]:
+def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[dict, int, int]:
     """``line_neighbours`` of ``blockers`` from ``out``, those of a blocker set that differs at
-    the points ``flipped`` (updated in place), and the blockers whose entry changed.  A removed
-    blocker is spliced out (its neighbours east and west, north and south now see each other);
-    an added one is spliced in between its nearest blockers, found among the blockers so far."""
+    the points ``flipped`` (updated in place); the blockers whose entry changed; and those whose
+    east or north neighbour changed (or that are new).  A removed blocker is spliced out (its
+    neighbours east and west, north and south now see each other); an added one is spliced in
+    between its nearest blockers, found among the blockers so far."""
     touched = 0
+    ahead = 0
     added = 0
-    for p in bits(flipped):
-        around = out.pop(p, None)
+    m = flipped
+    while m:  # bits() written out: no generator per board
+        low = m & -m
+        m ^= low
+        around = out.pop(low.bit_length() - 1, None)
         if around is None:
-            added |= 1 << p
+            added |= low
             continue
         e, w, n, s = around
         touched |= _link(out, e, w, n, s, w, e, s, n)
+        if w >= 0:
+            ahead |= 1 << w
+        if s >= 0:
+            ahead |= 1 << s
     if added:
         now, now_t = blockers & ~added, blockers_t
         for p in bits(added):
@@ -116,4 +125,9 @@ def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
             e, w, n, s = nearest(now, now_t, p)
             out[p] = [e, w, n, s]
             touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
-    return out, touched & blockers
+            ahead |= 1 << p
+            if w >= 0:
+                ahead |= 1 << w
+            if s >= 0:
+                ahead |= 1 << s
+    return out, touched & blockers, ahead & blockers
