@@ -18,6 +18,12 @@ never asserted.  ``--write-docs docs/playing.md`` puts the table between the pag
     python benchmarks/strength.py --variants skud fire --pairs greedy:random
     python benchmarks/strength.py --variants skud --pairs medium:greedy --cpu-time   # budgets in CPU seconds
     python benchmarks/strength.py --smoke                      # CI: one short game
+    python benchmarks/strength.py --variants iroh --pairs hard:medium --save runs/iroh.json
+    python benchmarks/strength.py --merge runs/*.json --write-docs docs/playing.md
+
+A long run is best played a variant at a time with ``--save FILE`` (every game as JSON, with the
+settings it was played under); ``--merge FILE ...`` then builds one table from saved runs without
+playing, and refuses runs whose settings differ (a table has one budget line).
 """
 from __future__ import annotations
 
@@ -64,7 +70,7 @@ def play_one(variant: str, upper: str, lower: str, index: int, seed: int, think,
     play_game(game, players, max_plies=max_plies, times=times,
               clock=time.process_time if cpu_time else time.perf_counter)
     decisions = len(times[upper_side]) + len(times[lower_side])
-    return {"variant": variant, "upper": upper, "lower": lower, "index": index,
+    return {"variant": variant, "upper": upper, "lower": lower, "index": index, "seed": seed,
             "upper_side": upper_side, "score": result_for(game, upper_side, capped="draw"),
             "won": game.outcome is not None and game.outcome.winner is not None,
             "capped": game.outcome is None, "reason": game.outcome.reason if game.outcome else "decision cap",
@@ -122,6 +128,35 @@ def write_docs(path: Path, text: str) -> None:
     path.write_text(page, "utf-8")
 
 
+def load_saved(paths: list[Path]) -> tuple[dict, list[dict]]:
+    """The settings and games of runs saved with ``--save``; every file must have the same settings
+    (games per row may differ: the table then says the smallest and largest)."""
+    settings, games, seen = None, [], {}
+    for path in paths:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            got, rows = data["settings"], data["games"]
+            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+                raise TypeError("'games' is not a list of games")
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise SystemExit(f"{path}: not a run saved by --save ({exc})") from None
+        same = {k: v for k, v in got.items() if k != "games"}
+        if settings is not None and same != settings:
+            raise SystemExit(f"{path}: played with {same}, the other files with {settings}; "
+                             "a table has one budget line, so merge only runs with the same settings")
+        settings = same
+        for r in rows:
+            key = (r.get("variant"), r.get("upper"), r.get("lower"), r.get("index"), r.get("seed"))
+            if key in seen:
+                raise SystemExit(f"{path}: {key[0]} {key[1]} v {key[2]} game {key[3] + 1} (seed {key[4]}) is also in "
+                                 f"{seen[key]}; the same game would count twice")
+            seen[key] = path
+        games.extend(rows)
+    if settings is None:
+        raise SystemExit("--merge: no files given")
+    return settings, games
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", nargs="*", default=None, help="variants (default: every registered one)")
@@ -139,34 +174,51 @@ def main(argv=None) -> int:
     ap.add_argument("--json", dest="json_out", action="store_true", help="print every game as JSON too")
     ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
     ap.add_argument("--smoke", action="store_true", help="one short game per pair on two variants")
+    ap.add_argument("--save", type=Path, default=None, help="write every game and the settings to this JSON file")
+    ap.add_argument("--merge", type=Path, nargs="+", default=None,
+                    help="build the table from runs saved with --save instead of playing")
     args = ap.parse_args(argv)
+    started = time.time()
+    if args.merge:
+        settings, games = load_saved(args.merge)
+    else:
+        games = play(args)
+        settings = {"think": args.think, "scale": args.time_scale, "max_plies": args.max_plies,
+                    "cpu_time": args.cpu_time}
+    grouped: dict = {}
+    for g in games:
+        grouped.setdefault((g["variant"], f"{g['upper']}:{g['lower']}"), []).append(g)
+    results = {key: summarise(rows) for key, rows in grouped.items()}
+    counts = sorted({len(rows) for rows in grouped.values()}) or [0]
+    settings["games"] = counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    text = table(results, settings)
+    print(text)
+    if not args.merge:
+        print(f"wall time {time.time() - started:.0f} s, {args.workers} worker(s), backend {args.backend}",
+              file=sys.stderr)
+    if args.json_out:
+        print(json.dumps({"settings": settings, "games": games}, indent=1))
+    if args.save:
+        args.save.write_text(json.dumps({"settings": settings, "games": games}, indent=1) + "\n", "utf-8")
+    if args.write_docs:
+        write_docs(args.write_docs, text)
+    return 0
+
+
+def play(args) -> list[dict]:
+    """Play the games ``args`` asks for, through the comparison's backends."""
     if args.smoke:
         args.variants = args.variants or ["skud", "modern"]
         args.pairs, args.games, args.think, args.max_plies, args.backend = ["greedy:random", "easy:greedy"], 1, 0.05, 30, "inline"
     names = args.variants or paisho.variants()
     tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale, args.cpu_time)
              for v in names for pair in args.pairs for k in range(args.games)]
-    started = time.time()
 
     def done(n, result):
         print(f"  {result['variant']} {result['upper']} v {result['lower']} game {result['index'] + 1}: "
               f"{result['score']:g} ({result['reason']}, {result['decisions']} decisions)", file=sys.stderr, flush=True)
 
-    games = run_tasks(play_one, tasks, workers=args.workers, backend=args.backend, on_done=done)
-    grouped: dict = {}
-    for g in games:
-        grouped.setdefault((g["variant"], f"{g['upper']}:{g['lower']}"), []).append(g)
-    results = {key: summarise(rows) for key, rows in grouped.items()}
-    settings = {"games": args.games, "think": args.think, "scale": args.time_scale, "max_plies": args.max_plies,
-                "cpu_time": args.cpu_time}
-    text = table(results, settings)
-    print(text)
-    print(f"wall time {time.time() - started:.0f} s, {args.workers} worker(s), backend {args.backend}", file=sys.stderr)
-    if args.json_out:
-        print(json.dumps({"settings": settings, "games": games}, indent=1))
-    if args.write_docs:
-        write_docs(args.write_docs, text)
-    return 0
+    return run_tasks(play_one, tasks, workers=args.workers, backend=args.backend, on_done=done)
 
 
 if __name__ == "__main__":

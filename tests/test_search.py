@@ -73,3 +73,28 @@ def test_the_first_decision_on_a_list_of_a_thousand_moves_keeps_its_budget():
     assert str(move) in {str(m) for m in game.legal_moves()}
     assert bot.last_stats["iterations"] >= 2
     assert spent < 0.3 + 0.25  # an iteration's worth over the budget at most, on a slow machine
+
+
+def test_a_new_deal_of_hidden_tiles_is_preselected_not_scored_whole(monkeypatch):
+    """With hidden hands (Ancient) every iteration searches another deal: the moves a node has
+    not seen are preselected as at its opening and the rest wait, so the second iteration does
+    not score the whole list of the Guest's first turn (some 300 placements)."""
+    from paisho_core.players import search
+
+    game = paisho.new_game("ancient", seed=1)
+    while game.phase != "turn":
+        game.play(game.legal_moves()[0])
+    legal = game.legal_moves()
+    assert len(legal) > 200
+    scored = []
+    real = search.try_moves
+
+    def counting(g, moves, player, by_text=False):
+        scored.append(len(moves))
+        return real(g, moves, player, by_text=by_text)
+
+    monkeypatch.setattr(search, "try_moves", counting)
+    bot = MCTSPlayer(seed=1, iterations=3)
+    assert bot.choose(game) in legal
+    # the root's opening and one batch (64 each), and two nodes below it (32 each)
+    assert sum(scored) <= 2 * bot.root_width + 2 * bot.width < len(legal)

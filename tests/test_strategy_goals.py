@@ -113,3 +113,91 @@ def test_three_piece_a_repeated_position_is_pulled_toward_the_draw():
     seen = g.state.extra["seen"]
     assert g.outcome is None and seen.count(seen[-1]) == 2
     assert first != 0 and tp_evaluate(g, "host") == first / 2
+
+
+def test_ancient_counts_after_moves_agree_with_playing_them():
+    """The count after each move step, taken line by line (strategy.counts_after_moves), equals
+    the count the game reports once the move is played (rules, Harmonies and the count), under
+    the default options and the ones that change how a line counts: Coin and Lotus between
+    the pair only, a Lotus flipping once, drained flowers blocking, harmonies alone counting."""
+    import random
+
+    import paisho_core as paisho
+    from paisho_variants.ancient.derived import harmony_count
+    from paisho_variants.ancient.strategy import counts_after_moves
+
+    option_sets = [{}, {"coin_scope": "between", "lotus_scope": "between"},
+                   {"lotus_stacking": "once", "drained_block_lines": True},
+                   {"count_disharmony": False, "dragon_jumps": False}]
+    checked = 0
+    for seed, options in enumerate(option_sets * 3):
+        g = paisho.new_game("ancient", seed=seed, options={"target": 11, **options})
+        rng = random.Random(seed)
+        while g.outcome is None and g.ply < 160:
+            moves = g.chance_outcomes()
+            if moves:
+                g.play(g.sample_chance(moves))
+                continue
+            moves = g.legal_moves()
+            if g.phase == "move":
+                fast = counts_after_moves(g, [(m.src, m.dst) for m in moves])
+                for m, c in zip(moves, fast):
+                    g.play(m)
+                    assert harmony_count(g) == c, (options, g.ply, m.text)
+                    g.undo()
+                    checked += 1
+            # a placement when one is offered, so the board fills with flowers
+            places = [m for m in moves if m.action == "place"]
+            g.play(rng.choice(places or moves))
+    assert checked > 1000
+
+
+def _placements_after_the_last(pool: int, mine: int, theirs: int) -> int:
+    """The slow oracle of ``last_word``: the exchange-and-placement game played out by minimax
+    (rules, A turn: an exchange needs the pool and keeps the hand, a placement spends a tile, a
+    player with neither passes; End of the game: both hands empty).  The value, for the player
+    to move, is the placements they make after the other's hand is empty, less the other's."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def solo(n: int, a: int, b: int) -> int:
+        if a == 0 and b == 0:
+            return 0
+        if n == 0 and (a == 0 or b == 0):
+            return a - b  # the one holding tiles places them all, unanswered
+        options = [-solo(n - 1, b, a)] if n else []
+        if a:
+            options.append(-solo(n, b, a - 1))
+        return max(options)
+
+    return solo(pool, mine, theirs)
+
+
+def test_ancient_last_word_follows_the_hands_and_the_pool():
+    """Who places last, unanswered (strategy.last_word), from real positions with the pool and
+    both hands given, equals the exchange-and-placement game played out in full."""
+    from paisho_variants.ancient import rules
+    from paisho_variants.ancient.strategy import last_word
+
+    for pool in range(6):
+        for mine in range(5):
+            for theirs in range(5):
+                if mine == theirs == 0:
+                    continue
+                g = ancient_game(["W3@(1,1)"], hand={"W4": mine} if mine else {},
+                                 host_hand={"R4": theirs} if theirs else {},
+                                 pool={"R3": pool} if pool else {})
+                mover, margin = last_word(g.state, rules.opts(g))
+                assert mover == "guest"
+                assert margin == _placements_after_the_last(pool, mine, theirs), (pool, mine, theirs)
+
+
+def test_ancient_a_tile_placed_for_nothing_gives_the_opponent_the_last_word():
+    """Once the pool is empty every turn is a placement (rules, A turn), and the player with
+    tiles left when the other's hand is empty places alone to the end (rules, End of the game):
+    a Guest ahead on the tiebreak who spends a tile for nothing while the pool lasts (hand 3 -> 2
+    against 3) is worse off than one who exchanged (3 against 3)."""
+    tiles = ["W3@(1,1)", "W4@(1,3)"]  # a Jasmine-Lily harmony of the Guest's own placing
+    kept = ancient_game(tiles, to_move="host", hand={"R": 3}, host_hand={"R3": 3}, pool={"R5": 4})
+    spent = ancient_game(tiles, to_move="host", hand={"R": 2}, host_hand={"R3": 3}, pool={"R5": 4})
+    assert ancient_evaluate(kept, "guest") > ancient_evaluate(spent, "guest")

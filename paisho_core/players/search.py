@@ -21,8 +21,10 @@
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
-  observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation, and a
-  move legal in this deal but not yet opened is scored and added when the node is reached.
+  observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation.  Moves
+  legal in this deal that the node has never seen are preselected as at its opening (the
+  ``width`` most promising scored and added, the rest waiting), and waiting moves are scored in
+  batches as above, taking only those legal in the deal at hand.
 - **Transpositions and reuse**: where the game has a position key (``game.key``) nodes are shared
   by key; the tree is kept from one decision to the next and the search resumes under the
   position reached (not on hidden-information games, whose tree belongs to one observation).
@@ -231,9 +233,9 @@ class MCTSPlayer(Player):
                 break
             if hidden:
                 assert legal is not None  # listed above in every hidden iteration
-                self._reconcile(g, node, legal)
-            elif node.rest and self._due(node, node is root):
-                self._score_more(g, node, self._width(node, root))
+                self._reconcile(g, node, legal, self._width(node, root))
+            if node.rest and self._due(node, node is root):
+                self._score_more(g, node, self._width(node, root), legal if hidden else None)
             edge = self._select(node, legal)
             if edge is None:
                 break
@@ -275,19 +277,29 @@ class MCTSPlayer(Player):
             return node.visits >= 2 * (node.batches + 1)
         return node.visits >= 3 ** (node.batches + 1)
 
-    def _score_more(self, g, node: Node, width: int) -> None:
+    def _score_more(self, g, node: Node, width: int, legal: Optional[list] = None) -> None:
         """Score the next ``width`` waiting moves of a node the search keeps coming back to, so
-        a reply outside the first preselection (a threat the weights did not see) is found."""
-        batch, node.rest = node.rest[:width], node.rest[width:]
+        a reply outside the first preselection (a threat the weights did not see) is found.
+        With ``legal`` (a hidden-information deal) only waiting moves legal in this deal are
+        taken; the others keep waiting."""
+        batch: list = []
+        if legal is None:
+            batch, node.rest = node.rest[:width], node.rest[width:]
+        else:
+            here = {m.text for m in legal}
+            keep: list = []
+            for m in node.rest:
+                (batch if len(batch) < width and m.text in here else keep).append(m)
+            node.rest = keep
         node.batches += 1
-        self._score(g, node, batch, None)
+        self._score(g, node, batch, None, by_text=legal is not None)
 
-    def _score(self, g, node: Node, moves: list, stop: Optional[float]) -> None:
+    def _score(self, g, node: Node, moves: list, stop: Optional[float], by_text: bool = False) -> None:
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # scored only once opened
         scored = [e + [0.0] for e in order]
         me, centre = self._me, self._centre
-        for value, move in try_moves(g, moves, me):
+        for value, move in try_moves(g, moves, me, by_text=by_text):
             scored.append([move.text, move, _host_value(value, me, centre), self.rng.random()])
             if stop is not None and self.clock() >= stop:
                 break
@@ -304,18 +316,20 @@ class MCTSPlayer(Player):
         scored.sort(key=lambda e: (sign * e[2], e[3]), reverse=True)
         return [e[:3] for e in scored]
 
-    def _reconcile(self, g, node: Node, legal: list) -> None:
-        """A determinized game may offer moves the node was not opened with: score and add
-        them (the selection keeps to the moves legal in this deal)."""
+    def _reconcile(self, g, node: Node, legal: list, width: int) -> None:
+        """A determinized game may offer moves the node was not opened with (another deal of the
+        hidden tiles): as when a node is opened, the most promising ``width`` of them are scored
+        and added, the others wait with the rest (the selection keeps to the moves legal in this
+        deal)."""
         order = node.order or []
         known = {e[0] for e in order}
+        known.update(m.text for m in node.rest)
         new = [m for m in legal if m.text not in known]
         if not new:
             return
-        mover = node.mover or g.to_move
-        extra = [[move.text, move, _host_value(value, self._me, self._centre), self.rng.random()]
-                 for value, move in try_moves(g, new, self._me, by_text=True)]
-        node.order = self._sorted([e + [0.0] for e in order] + extra, mover)
+        cands, rest = split_candidates(g, new, width, self.rng, whole_without_weights=False)
+        node.rest = node.rest + rest
+        self._score(g, node, cands, None, by_text=True)
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
         key = None if hidden else getattr(g, "key", None)

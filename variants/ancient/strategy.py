@@ -10,8 +10,15 @@
   wins (rules, End of the game).  A player ahead on that tiebreak is drawn toward emptying their
   hand; a player level or behind keeps tiles (exchanging) so the game goes on while they look
   for the target.
+* **The last word.** Once the pool is empty every turn is a placement (rules, A turn: an exchange
+  needs the pool), so the player still holding tiles when the other's hand runs out places
+  alone, unanswered, until the end: free turns to bring the count to the target or to build
+  the tiebreak.  While the pool lasts, an exchange keeps the hand and a placement spends a tile,
+  so who gets those free turns follows from the two hands and the pool's parity
+  (:func:`last_word`); a tile placed for nothing in that time hands the opponent one more.
 
-Only public facts and one's own hand are read: the board, the count, and the sizes of the hands."""
+Only public facts and one's own hand are read: the board, the count, the sizes of the hands and
+of the pool."""
 from __future__ import annotations
 
 from paisho_core import board
@@ -27,34 +34,87 @@ NEAR = {1: 4.0, 2: 2.0, 3: 0.5}
 HAND_TILE = 0.6
 """A tile kept in hand while not ahead on the tiebreak: the game goes on (exchanging keeps the
 hand), waiting for the target."""
+LAST_WORD = 3.0
+"""Free turns at the end (:func:`last_word`): the first is worth half of this, each further one
+half the one before."""
 REACH = 50.0
 """A placement after which one of one's own moves reaches the target: all but a win."""
 
 
-class _Moved:
-    """A state with one tile moved (what ``rules.analyse`` reads: the board and the occupied
-    points), to count harmonies after a move without playing it."""
+_LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
+_LINES.update({("col", c): sum(1 << (r * board.SIZE + c) for r in range(board.SIZE))
+               for c in range(board.SIZE)})
+"""Every row and column of the grid as a bitset of its points."""
 
-    __slots__ = ("board", "occupied")
 
-    def __init__(self, st, src: int, dst: int) -> None:
-        self.board = list(st.board)
-        self.board[dst], self.board[src] = st.board[src], None
-        self.occupied = (st.occupied & ~(1 << src)) | (1 << dst)
+def _line_count(b, points, o, drained: int, dst: int = -1, moved=None) -> int:
+    """The count of one row or column (its harmonies, less its disharmonies when they count),
+    read as ``rules.analyse`` reads a line (rules, Harmonies and the count): ``points`` are the
+    occupied points of the line in order, the tile on ``dst`` is ``moved`` if given."""
+    flowers = []
+    coins = []
+    lotuses = []
+    for i in points:
+        code = (moved if i == dst else b[i]).kind.code
+        if code in rules.FLOWER_SET:
+            if drained >> i & 1:
+                if o.drained_block:
+                    flowers.append((i, None))  # blocks the line, forms nothing
+            else:
+                flowers.append((i, code))
+        elif code == rules.COIN:
+            coins.append(i)
+        elif code == rules.LOTUS:
+            lotuses.append(i)
+    if len(flowers) < 2:
+        return 0
+    total = 0
+    for (p, a), (q, c) in zip(flowers, flowers[1:]):
+        sign = a and c and rules.RELATION.get((a, c))
+        if not sign:
+            continue
+        if coins and (o.coin_line or any(p < k < q for k in coins)):
+            continue
+        if lotuses:
+            n = len(lotuses) if o.lotus_line else sum(1 for k in lotuses if p < k < q)
+            if (n % 2 if o.lotus_parity else n > 0):
+                sign = -sign
+        if sign > 0:
+            total += 1
+        elif o.count_disharmony:
+            total -= 1
+    return total
 
 
 def counts_after_moves(game, moves) -> list:
-    """The count after each ``(src, dst)`` of the pending move step, without playing it (a tile
-    a Dragon lands on leaves the board, which the moved copy reproduces)."""
+    """The count after each ``(src, dst)`` of the pending move step, without playing it.
+
+    A move changes only the rows and columns of its two points, so each count is the current
+    one with those (at most four) lines counted again (a tile a Dragon lands on leaves the
+    board: the moved tile takes its point)."""
     st = game.state
+    b = st.board
+    occ = st.occupied
     o = rules.opts(game)
-    drained = analysis(game)[0]
+    drained, pairs = analysis(game)
+    base = rules.count(pairs, o)
+    size = board.SIZE
+    now: dict = {}
     out = []
     for src, dst in moves:
         dr = drained & ~(1 << dst)
         if drained >> src & 1:
             dr = (dr & ~(1 << src)) | (1 << dst)
-        out.append(rules.count(rules.analyse(_Moved(st, src, dst), o, dr), o))
+        after = (occ & ~(1 << src)) | (1 << dst)
+        moved = b[src]
+        c = base
+        for key in {("row", src // size), ("col", src % size), ("row", dst // size), ("col", dst % size)}:
+            mask = _LINES[key]
+            was = now.get(key)
+            if was is None:
+                was = now[key] = _line_count(b, board.bits(occ & mask), o, drained)
+            c += _line_count(b, board.bits(after & mask), o, dr, dst, moved) - was
+        out.append(c)
     return out
 
 
@@ -69,6 +129,37 @@ def reaches_target(game) -> bool:
     o = rules.opts(game)
     moves = rules.all_moves(st, o, analysis(game)[0])
     return any(_hits(c, o) for c in counts_after_moves(game, moves))
+
+
+def last_word(st, o) -> tuple[str, int]:
+    """``(player, margin)``: the player who takes the next turn, and how many placements that
+    player makes after the other's hand is empty (a positive margin), or the other player after
+    theirs (negative), when both keep their tiles while the pool lasts.
+
+    With the pool empty every turn is a placement (a player with no tile passes), so with ``a``
+    tiles against ``b`` the player to move places last and alone ``a - b`` times if ``a > b``,
+    and otherwise the other does ``b - a + 1`` times (their last placement answers nothing).
+    While the pool lasts an exchange passes the turn without spending a tile, and a placement
+    spends one: an odd pool gives the player to move the pool's last exchange, which is worth
+    one tile.  A player whose hand is empty never places again (exhaustion ends the game when
+    both are).  Shared pool with exchanges only (the defaults); other pools give 0."""
+    phase = st.phase
+    mover = st.to_move
+    if not o.shared or o.refill or phase not in ("turn", "move", "boat", "wheel", "draw", "discard"):
+        return mover, 0
+    pool = st.count("pool", "host")
+    hands = {p: st.count("hand", p) for p in ("host", "guest")}
+    if phase != "turn":  # the turn under way ends without touching the hands again
+        if phase == "draw":
+            pool -= 1
+        elif phase == "discard":
+            hands[mover] -= 1
+        mover = other(mover)
+    a, b = hands[mover], hands[other(mover)]
+    if b == 0 or a == 0:
+        return mover, a - b
+    a += pool % 2
+    return mover, a - b if a > b else a - b - 1
 
 
 @hookimpl
@@ -99,6 +190,10 @@ def paisho_evaluate(game, player):
             value -= near
     if lead <= 0:
         value += HAND_TILE * st.count("hand", player)
+    mover, margin = last_word(st, o)
+    if margin:
+        worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
+        value += worth if (margin > 0) == (mover == player) else -worth
     return value
 
 

@@ -3,7 +3,7 @@
 Printed source: ``fire-pai-sho-rules.txt``.  Default behaviour follows the reference engine
 (``spec/skud-fire-reference.md`` section 3); every place where the two differ is an option
 (rulings page: docs/variants/fire/rulings.md).  Shared mechanics (movement, clash, Wheel, Boat,
-rings, midline counts) come from ``variants/common/garden.py``.
+rings, midline counts) come from the ``variants/common/garden`` package.
 """
 from __future__ import annotations
 
@@ -71,10 +71,13 @@ def boosted(game) -> int:
 def pairs(game):
     """Fire harmonies (reference 3.4) as (a, b, owners), carried from the previous board where
     only a few tiles changed (``garden.harmony_pairs``)."""
+    got = garden.derived(game).get("pairs")
+    return _pairs(game) if got is None else got
+
+
+def _pairs(game):
+    """:func:`pairs` computed (the closure below is made only then)."""
     memo = garden.derived(game)
-    got = memo.get("pairs")
-    if got is not None:
-        return got
     r = roles(game.variant)
     state = game.state
     b = state.board
@@ -179,7 +182,9 @@ def _turn_moves(game, state, player):
 
 def _arranging(game) -> garden.Arranging:
     """Fire's arrangements: no captures, no trapped tiles, the clash rule."""
-    return garden.Arranging(garden.lines(game), garden.clash_map(game), memo=garden.mover_memo(game))
+    return garden.Arranging(garden.lines(game), garden.clash_map(game),
+                            immobile=garden.group_masks(game).get("still", 0),
+                            memo=garden.mover_memo(game))
 
 
 @hookimpl

@@ -88,10 +88,12 @@ def flags(game):
 def pairs(game):
     """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
     previous board where only a few tiles changed (``garden.harmony_pairs``)."""
-    memo = garden.derived(game)
-    got = memo.get("pairs")
-    if got is not None:
-        return got
+    got = garden.derived(game).get("pairs")
+    return _pairs(game) if got is None else got
+
+
+def _pairs(game):
+    """:func:`pairs` computed (the closure below is made only then)."""
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
@@ -184,12 +186,11 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     for p in bits(garden.group_masks(game).get("pond", 0)):
         pond_zone |= AROUND[p]
     pond_zone &= ~state.occupied & ~GATES
-    clash = None if game.options.get("IgnoreClashing") or not pond_zone else garden.clash_map(game)
+    if not pond_zone:  # the gates only: a few lists, kept
+        return table.few_picks(action, prefix, tuple(codes), GATES, gates)
+    clash = None if game.options.get("IgnoreClashing") else garden.clash_map(game)
     out = []
     for code in codes:
-        if not pond_zone:
-            out += garden.pick(table.place_row(action, prefix, code, GATES), gates)
-            continue
         pts = pond_zone & (r.stops[code] if code in r.basic else PLAYABLE)
         if clash is not None:
             pts = garden.placement_mask(clash, code, pts)
@@ -213,7 +214,8 @@ def _make_arranging(game) -> garden.Arranging:
         bamboo_zone |= AROUND[q]
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
-        immobile=flags(game)[0], capture=Captures(game, r, gm), protected=bamboo_zone,
+        immobile=flags(game)[0] | gm.get("still", 0), capture=Captures(game, r, gm),
+        protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4,
         memo=garden.mover_memo(game))
 
@@ -225,18 +227,21 @@ class Captures:
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    __slots__ = ("everything", "owned", "groups", "lotus", "orchid", "accent", "raging",
-                 "orchid_codes", "flower", "_memo")
+    __slots__ = ("everything", "groups", "lotus", "orchid", "raging", "targets", "orchid_codes",
+                 "flower", "_memo")
 
     def __init__(self, game, r, gm) -> None:
         st = game.state
         self.everything = st.occupied if game.options.get("EverythingCapture") else None
-        self.owned = dict(st.owned)
         self.groups = gm
-        self.lotus = gm.get("lotus", 0)
+        lotus = self.lotus = gm.get("lotus", 0)
         self.orchid = gm.get("orchid", 0)
-        self.accent = gm.get("accent", 0)
-        self.raging = {p: bool(self.lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
+        accent = gm.get("accent", 0)
+        host, guest = st.owned["host"], st.owned["guest"]
+        blooming = lotus & ~GATES
+        self.raging = {"host": bool(blooming & host), "guest": bool(blooming & guest)}
+        self.targets = {"host": guest & ~accent, "guest": host & ~accent}
+        """The opponent's tiles that are not accents, per mover's owner."""
         self.orchid_codes = r.orchid_codes
         self.flower = r.flower
         self._memo: dict = {}
@@ -246,14 +251,15 @@ class Captures:
             return self.everything
         got = self._memo.get(mover)
         if got is None:
-            opponent = other(mover.owner)
-            targets = self.owned[opponent] & ~self.accent
+            owner = mover.owner
+            targets = self.targets[owner]
             code = mover.kind.code
-            if self.raging[mover.owner] and code in self.orchid_codes:
+            raging = self.raging
+            if raging[owner] and code in self.orchid_codes:
                 got = targets
             else:
                 got = targets & ~self.lotus & self.groups.get(("clashes", code), 0)
-                if self.raging[opponent] and code in self.flower:
+                if raging["guest" if owner == "host" else "host"] and code in self.flower:
                     got |= targets & self.orchid
             self._memo[mover] = got
         return got

@@ -1,0 +1,58 @@
+"""The strength benchmark's saved runs: ``--save`` writes every game with its settings and
+``--merge`` builds one table from several saved runs, refusing what would make it wrong (a game
+counted twice, runs played under different budgets, a file that is not a saved run)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def strength():
+    spec = importlib.util.spec_from_file_location("strength_bench", ROOT / "benchmarks" / "strength.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(strength, *argv):
+    return strength.main([*argv])
+
+
+def test_save_then_merge_gives_the_same_table(strength, tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    run(strength, "--variants", "fire", "--pairs", "greedy:random", "--games", "2", "--backend", "inline", "--save", str(a))
+    played = capsys.readouterr().out
+    run(strength, "--variants", "ancient", "--pairs", "greedy:random", "--games", "1", "--backend", "inline", "--save", str(b))
+    capsys.readouterr()
+    saved = json.loads(a.read_text())
+    assert saved["settings"]["games"] == 2 and len(saved["games"]) == 2
+    assert {g["seed"] for g in saved["games"]} == {1}
+    run(strength, "--merge", str(a))
+    assert capsys.readouterr().out == played
+    run(strength, "--merge", str(a), str(b))
+    merged = capsys.readouterr().out
+    assert "1-2 games per row" in merged and "| fire | greedy v random |" in merged and "| ancient |" in merged
+
+
+def test_merge_refuses_a_game_twice_other_settings_and_other_files(strength, tmp_path):
+    a = tmp_path / "a.json"
+    run(strength, "--variants", "fire", "--pairs", "greedy:random", "--games", "1", "--backend", "inline", "--save", str(a))
+    with pytest.raises(SystemExit, match="count twice"):
+        run(strength, "--merge", str(a), str(a))
+    other = json.loads(a.read_text())
+    other["settings"]["scale"] = 0.5
+    other["games"][0]["seed"] = 2
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps(other))
+    with pytest.raises(SystemExit, match="same settings"):
+        run(strength, "--merge", str(a), str(b))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(SystemExit, match="bad.json: not a run saved by --save"):
+        run(strength, "--merge", str(bad))
