@@ -1,6 +1,7 @@
 """The garden games' derived data is carried from one board to the next (issue 14): code masks,
-lines of sight, the clash map, flags and harmony pairs are updated from the points a decision
-changed instead of rebuilt.  Differential test: over random Skud and Fire games (options
+lines of sight, the clash map (with each tile's lifted parts), flags and harmony pairs are
+updated from the points a decision changed instead of rebuilt, and each tile's moves are
+remembered while what they depend on stays the same.  Differential test: over random Skud and Fire games (options
 included), after every play and every undo, the carried data equals a rebuild from scratch on a
 fresh copy of the game (which has no memo to carry from).
 """
@@ -11,8 +12,8 @@ import random
 import paisho_core as paisho
 from paisho_core.board import GATES, bits
 from paisho_variants.common import garden
-from paisho_variants.fire import boosted, pairs as fire_pairs
-from paisho_variants.skud import flags as skud_flags, pairs as skud_pairs
+from paisho_variants.fire import _arranging as fire_arranging, boosted, pairs as fire_pairs
+from paisho_variants.skud import _arranging as skud_arranging, flags as skud_flags, pairs as skud_pairs
 
 from tests.test_garden_speed_oracle import FIRE_OPTIONS, SKUD_OPTIONS, choose
 
@@ -31,6 +32,13 @@ def survey(game) -> dict:
     out["lifted"] = {s: clash.lifted(b, s, b[s].kind.code, lines)
                      for s in bits(game.state.occupied & ~GATES)}
     out["parts"] = {s: clash.parts(b, s) for s in bits(game.state.occupied & ~GATES)}
+    # each tile's remembered moves (the game's MoverMemo, kept across decisions and undos)
+    # against a fresh copy's, which has no memory; only the player to move, so the other
+    # player's memory spans several changes as in play
+    st = game.state
+    how = (skud_arranging if game.name == "skud" else fire_arranging)(game)
+    out["arrangements"] = [str(m) for m in garden.arrangements(
+        st, garden.roles(game.variant), st.to_move, how)]
     if game.name == "skud":
         out["flags"] = skud_flags(game)
         out["pairs"] = list(skud_pairs(game))

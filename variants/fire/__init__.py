@@ -182,7 +182,9 @@ def _turn_moves(game, state, player):
 
 def _arranging(game) -> garden.Arranging:
     """Fire's arrangements: no captures, no trapped tiles, the clash rule."""
-    return garden.Arranging(garden.lines(game), garden.clash_map(game), memo=garden.mover_memo(game))
+    return garden.Arranging(garden.lines(game), garden.clash_map(game),
+                            immobile=garden.group_masks(game).get("still", 0),
+                            memo=garden.mover_memo(game))
 
 
 @hookimpl

@@ -214,7 +214,8 @@ def _make_arranging(game) -> garden.Arranging:
         bamboo_zone |= AROUND[q]
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
-        immobile=flags(game)[0], capture=Captures(game, r, gm), protected=bamboo_zone,
+        immobile=flags(game)[0] | gm.get("still", 0), capture=Captures(game, r, gm),
+        protected=bamboo_zone,
         step=step_diagonal if opts.get("DiagonalMovement") else step4,
         memo=garden.mover_memo(game))
 
@@ -226,18 +227,21 @@ class Captures:
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    __slots__ = ("everything", "owned", "groups", "lotus", "orchid", "accent", "raging",
-                 "orchid_codes", "flower", "_memo")
+    __slots__ = ("everything", "groups", "lotus", "orchid", "raging", "targets", "orchid_codes",
+                 "flower", "_memo")
 
     def __init__(self, game, r, gm) -> None:
         st = game.state
         self.everything = st.occupied if game.options.get("EverythingCapture") else None
-        self.owned = dict(st.owned)
         self.groups = gm
-        self.lotus = gm.get("lotus", 0)
+        lotus = self.lotus = gm.get("lotus", 0)
         self.orchid = gm.get("orchid", 0)
-        self.accent = gm.get("accent", 0)
-        self.raging = {p: bool(self.lotus & ~GATES & st.owned[p]) for p in ("host", "guest")}
+        accent = gm.get("accent", 0)
+        host, guest = st.owned["host"], st.owned["guest"]
+        blooming = lotus & ~GATES
+        self.raging = {"host": bool(blooming & host), "guest": bool(blooming & guest)}
+        self.targets = {"host": guest & ~accent, "guest": host & ~accent}
+        """The opponent's tiles that are not accents, per mover's owner."""
         self.orchid_codes = r.orchid_codes
         self.flower = r.flower
         self._memo: dict = {}
@@ -247,14 +251,15 @@ class Captures:
             return self.everything
         got = self._memo.get(mover)
         if got is None:
-            opponent = other(mover.owner)
-            targets = self.owned[opponent] & ~self.accent
+            owner = mover.owner
+            targets = self.targets[owner]
             code = mover.kind.code
-            if self.raging[mover.owner] and code in self.orchid_codes:
+            raging = self.raging
+            if raging[owner] and code in self.orchid_codes:
                 got = targets
             else:
                 got = targets & ~self.lotus & self.groups.get(("clashes", code), 0)
-                if self.raging[opponent] and code in self.flower:
+                if raging["guest" if owner == "host" else "host"] and code in self.flower:
                     got |= targets & self.orchid
             self._memo[mover] = got
         return got

@@ -45,13 +45,15 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 
 class MoverMemo:
     """A game's memory of each tile's last moves, one entry per point (so it stays small):
-    ``tiles[s] = (entry, local, targets, bad, parts, seen, free, ends, moves)``: the tile's
-    move-table entry, the occupied points within its distance, the points there it may capture,
-    the points there where it would see a clashing tile, its :meth:`ClashMap.parts`; then the
-    points it reaches, the empty ones it may stand on, its end points and moves (None: no end
-    point).  The first five are everything the rest depends on: when they are the same, so are
-    the tile's moves, whatever happened in between; most tiles see nothing change around them
-    from one turn of their owner to the next."""
+    ``tiles[s] = (tile, entry, local, targets, bad, parts, seen, free, ends, moves)``: the tile
+    and its move-table entry, the occupied points within its distance, the points there it may
+    capture, the points there where it would see a clashing tile, its :meth:`ClashMap.parts`;
+    then the points it reaches, the empty ones it may stand on, its end points and moves (None:
+    no end point).  The first six are everything the rest depends on: when they are the same, so
+    are the tile's moves, whatever happened in between; most tiles see nothing change around
+    them from one turn of their owner to the next.  The reach is also reused when no point
+    changed where the tile's paths pass (points it reached within one step less than its
+    distance): changes elsewhere change what it may end on, not where it gets."""
 
     __slots__ = ("tiles",)
 
@@ -69,7 +71,7 @@ def mover_memo(game) -> MoverMemo:
 class Arranging:
     """The rules of one position's arrangements: ``lines``, the position's
     :func:`line_neighbours`; ``clash``, its clash map (None: no clash rule); ``immobile``,
-    points whose tiles may not move (trapped); ``capture(mover)``, the points whose tiles
+    points whose tiles may not move (trapped, or never moving); ``capture(mover)``, the points whose tiles
     ``mover`` may capture (None: a move never ends on an occupied point); ``protected``, points
     that can never be captured; ``step``, the one-step move; ``memo``, the game's
     :class:`MoverMemo` (None: none)."""
@@ -86,6 +88,9 @@ class Arranging:
         self.protected = protected
         self.step = step
         self.memo = memo
+
+
+IS_GATE = [bool((GATES >> p) & 1) for p in range(NCELLS)]
 
 
 def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
@@ -112,47 +117,56 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         parts_memo = clash.parts_memo if how.lines is clash.lines else {}
         partners, lines_ = clash.partners, how.lines
     out: list[Move] = []
-    per_code: dict = {}  # code -> (points its tiles may capture, points where it would clash)
+    per_tile: dict = {}  # tile -> (points it may capture, points where it would clash)
     todo = state.owned[player] & ~how.immobile
     while todo:  # the tiles in point order (bits() written out: no generator per list)
         low = todo & -todo
         todo ^= low
         s = low.bit_length() - 1
         tile = b[s]
-        code = tile.kind.code
-        at = movers.get(code)
-        if at is None:
-            at = movers[code] = [None] * NCELLS
-        found = at[s]
-        if found is None:
-            found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
-        dist, stops, region, row, at_bit = found
-        if not dist:
-            continue
+        hit = tiles.get(s)
+        if hit is not None and hit[0] is tile:  # the same tile code on s: the same entry
+            found = hit[1]
+        else:
+            hit = None
+            code = tile.kind.code
+            at = movers.get(code)
+            if at is None:
+                at = movers[code] = [None] * NCELLS
+            found = at[s]
+            if found is None:
+                found = table.mover(movers, code, s, move_of.get(code, 0), stops_of[code], step)
+            if not found[0]:
+                continue
+        region = found[2]
         local = occ & region
-        known = per_code.get(code)
+        known = per_tile.get(tile)
         if known is None:  # every tile here has the same owner: the code decides both
-            known = per_code[code] = (0 if capture is None else capture(tile) & capturable,
-                                      0 if clash is None else clash.bad(code))
-        targets, bad = known
-        targets &= local
-        bad &= region
-        if parts_memo is None or (GATES >> s) & 1:
+            known = per_tile[tile] = (0 if capture is None else capture(tile) & capturable,
+                                      0 if clash is None else clash.bad(tile.kind.code))
+        targets = known[0] & local
+        bad = known[1] & region
+        if parts_memo is None or IS_GATE[s]:
             parts = NO_PARTS
         else:
             parts = parts_memo.get(s)
             if parts is None:
-                parts = parts_memo[s] = lifted_parts(b, partners, s, code, lines_)
-        hit = tiles.get(s)
-        if hit is not None and hit[0] is found and hit[1] == local:
-            if hit[2] == targets and hit[3] == bad and hit[4] == parts:
-                if hit[7]:
+                parts = parts_memo[s] = lifted_parts(b, partners, s, tile.kind.code, lines_)
+        if hit is not None and hit[2] == local:
+            if hit[3] == targets and hit[4] == bad and hit[5] == parts:
+                if hit[8]:
                     if first:
                         return True
-                    out += hit[8]
+                    out += hit[9]
                 continue
-            seen, free = hit[5], hit[6]
+            seen, free = hit[6], hit[7]
+        elif hit is not None and not (local ^ hit[2]) & found[5] & hit[6]:
+            # no change where its paths pass (within dist - 1 steps, on points it reached):
+            # it reaches the same points
+            seen = hit[6]
+            free = seen & empty & found[1]
         else:
+            dist, stops = found[0], found[1]
             if step is step4:
                 seen = reach4(s, dist, empty)
             else:
@@ -161,7 +175,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
             free = seen & empty & stops
         cand = free
         if targets:
-            cand |= seen & targets & stops
+            cand |= seen & targets & found[1]
         if cand:  # gates block lines whether or not they hold a tile (parts: NO_PARTS)
             keep, extra = parts
             cand &= keep & ~(bad | extra)
@@ -171,14 +185,14 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
             continue
         if not cand:
             moves = None
-        elif hit is not None and hit[0] is found and hit[7]:
+        elif hit is not None and hit[8]:
             # the memo's own list, patched where few end points differ (``out`` copies items)
-            moves = hit[8] if hit[7] == cand else repicked(row, at_bit, hit[7], hit[8], cand)
+            moves = hit[9] if hit[8] == cand else repicked(found[3], found[4], hit[8], hit[9], cand)
             out += moves
         else:
-            moves = [m for bit, m in row if cand & bit]
+            moves = [m for bit, m in found[3] if cand & bit]
             out += moves
-        tiles[s] = (found, local, targets, bad, parts, seen, free, cand, moves)
+        tiles[s] = (tile, found, local, targets, bad, parts, seen, free, cand, moves)
     return False if first else out
 
 

@@ -96,11 +96,16 @@ class ClashMap:
         where ``p`` is not a key) and in the line neighbours of the tiles on ``relinked``.  The
         new map takes over this map's dicts and updates them in place: this map is not to be
         used again."""
-        points = changed | relinked
         sights = self.sights
+        parts = self.parts_memo  # a tile's parts change with its tile, its lines or a neighbour's tile
         clashable = r.clashable
         codes = set()
-        for p in bits(points):
+        m = changed | relinked
+        while m:  # bits() written out, here and below: no generator per board
+            low = m & -m
+            m ^= low
+            p = low.bit_length() - 1
+            parts.pop(p, None)
             if p in sights:
                 del sights[p]
                 codes.add(before.get(p, board_[p]).kind.code)
@@ -117,14 +122,17 @@ class ClashMap:
                 seen.pop(code, None)
                 continue
             acc = 0
-            for q in bits(m & ~GATES):
-                acc |= sights[q]
+            m &= ~GATES
+            while m:
+                low = m & -m
+                m ^= low
+                acc |= sights[low.bit_length() - 1]
             seen[code] = acc
-        parts = self.parts_memo  # a tile's parts change with its tile, its lines or a neighbour's tile
-        for p in bits(points):
-            parts.pop(p, None)
-        for p in bits(changed):  # a new tile in the same place: its line neighbours see it
-            around = lines.get(p)
+        m = changed
+        while m:  # a new tile in the same place: its line neighbours see it
+            low = m & -m
+            m ^= low
+            around = lines.get(low.bit_length() - 1)
             if around is not None:
                 for q in around:
                     parts.pop(q, None)

@@ -49,8 +49,11 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
     else:
         changed = found | (prev["pair_status"] ^ status)
         again = changed | touched
-        for p in bits(changed):
-            around = lines_.get(p)
+        m = changed
+        while m:  # bits() written out, here and below: no generator per board
+            low = m & -m
+            m ^= low
+            around = lines_.get(low.bit_length() - 1)
             if around is not None:
                 w, so = around[1], around[3]
                 if w >= 0:
@@ -58,8 +61,11 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
                 if so >= 0:
                     again |= 1 << so
         pair_map = old
-        for a in bits(again):
-            got = pairs_at(a) if (able >> a) & 1 else None
+        while again:
+            low = again & -again
+            again ^= low
+            a = low.bit_length() - 1
+            got = pairs_at(a) if able & low else None
             if got:
                 pair_map[a] = got
             else:

@@ -135,20 +135,19 @@ def _carried(memo: dict, key: str):
     return prev, old, found
 
 
-def _own_code(code) -> tuple:
-    return (code,)
-
-
-def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
+def _moved_masks(got: dict, found: int, before: dict, after, names_of: dict) -> dict:
     """``got`` (points per name, an empty name dropped) updated in place for the points in
     ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
-    those of the tile it holds on the board ``after``; ``names_of(code)`` gives a tile code's
+    those of the tile it holds on the board ``after``; ``names_of[code]`` gives a tile code's
     names."""
-    for p in bits(found):
+    while found:  # bits() written out: no generator per board
+        low = found & -found
+        found ^= low
+        p = low.bit_length() - 1
         tile = before[p]
         if tile is not None:
-            keep = ~(1 << p)
-            for name in names_of(tile.kind.code):
+            keep = ~low
+            for name in names_of[tile.kind.code]:
                 m = got[name] & keep
                 if m:
                     got[name] = m
@@ -156,9 +155,8 @@ def _moved_masks(got: dict, found: int, before: dict, after, names_of) -> dict:
                     del got[name]
         tile = after[p]
         if tile is not None:
-            bit = 1 << p
-            for name in names_of(tile.kind.code):
-                got[name] = got.get(name, 0) | bit
+            for name in names_of[tile.kind.code]:
+                got[name] = got.get(name, 0) | low
     return got
 
 
@@ -172,7 +170,8 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"], _own_code)
+            got = _moved_masks(old, found, memo["before"], memo["board"],
+                               roles(game.variant).own_code)
         memo["masks"] = got
     return got
 
@@ -180,7 +179,8 @@ def board_masks(game) -> dict[str, int]:
 def group_masks(game) -> dict:
     """Points per group of tile codes on the current board: ``basic``, ``special``,
     ``accent``, ``flower``, each role (``lotus``, ``rock`` ...), ``basic_or_wild``,
-    ``basic_or_orchid``, ``drainable`` (basic flowers and Lotus tiles) and ``("clashes", code)``
+    ``basic_or_orchid``, ``drainable`` (basic flowers and Lotus tiles), ``still`` (tiles that
+    never move) and ``("clashes", code)``
     (the tiles a tile ``code`` clashes with).  A group with no tile has no entry."""
     memo = derived(game)
     got = memo.get("groups")
@@ -194,7 +194,7 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of.__getitem__)
+            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of)
         memo["groups"] = got
     return got
 

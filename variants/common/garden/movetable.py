@@ -31,10 +31,11 @@ class MoveTable:
 
     def movers(self, step) -> dict:
         """``code -> [entry per point s]`` for tiles moving by ``step``, an entry (None until
-        :meth:`mover` makes it) being ``(dist, stops, region, row, at)``: the tile's distance and
-        the points it may stand on; ``region``, every point within that distance of ``s`` on an
-        empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of the region
-        it may stand on."""
+        :meth:`mover` makes it) being ``(dist, stops, region, row, at, inner)``: the tile's
+        distance and the points it may stand on; ``region``, every point within that distance of
+        ``s`` on an empty board; ``row``, the moves of a tile ``code`` from ``s`` to a point of
+        the region it may stand on; ``inner``, the points of the region a path may pass through
+        (within one step less)."""
         key = ("movers", step)
         found = self._rows.get(key)
         if found is None:
@@ -42,13 +43,14 @@ class MoveTable:
         return found
 
     def mover(self, movers: dict, code: str, s: int, dist: int, stops: int, step) -> tuple:
-        """The ``movers`` entry ``(dist, stops, region, row, at)`` of a tile ``code`` on ``s``
+        """The ``movers`` entry ``(dist, stops, region, row, at, inner)`` of a tile ``code`` on ``s``
         moving up to ``dist`` steps onto points of ``stops``, made the first time (``at``: the
         row as a dict, bit -> move)."""
         region = self.region(s, dist, step) if dist else 0
         src = LABEL[s] + "-"
         row = [(1 << e, Move("arrange", src + LABEL[e], code, s, e)) for e in bits(region & stops)]
-        found = movers[code][s] = (dist, stops, region, row, dict(row))
+        inner = self.region(s, dist - 1, step) if dist > 1 else 0
+        found = movers[code][s] = (dist, stops, region, row, dict(row), inner)
         return found
 
     def get(self, key, make) -> Move:

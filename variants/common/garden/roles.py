@@ -34,6 +34,8 @@ class Roles:
         self.orchid_codes = frozenset(self.codes.get("orchid", ()))
         self.basic_or_orchid = self.basic | self.orchid_codes
         self.move = {k.code: k.move for k in ts.kinds}
+        self.still = frozenset(code for code, dist in self.move.items() if not dist)
+        """Codes whose tiles never move."""
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.clashable = frozenset(c for c, p in self.clash_partners.items() if p)
         self.harmony = variant.harmony
@@ -46,7 +48,8 @@ class Roles:
         groups = {"basic": self.basic, "special": self.special, "accent": self.accent,
                   "flower": self.flower, "basic_or_wild": self.basic_or_wild,
                   "basic_or_orchid": self.basic_or_orchid,
-                  "drainable": self.basic | frozenset(self.codes.get("lotus", ()))}
+                  "drainable": self.basic | frozenset(self.codes.get("lotus", ())),
+                  "still": self.still}
         for role, codes in self.codes.items():
             groups[role] = frozenset(codes)
         for code, partners in self.clash_partners.items():
@@ -54,6 +57,8 @@ class Roles:
         self.groups_of: dict[str, tuple] = {
             k.code: tuple(name for name, codes in groups.items() if k.code in codes) for k in ts.kinds}
         """The groups (:func:`group_masks`) each tile code belongs to."""
+        self.own_code = {k.code: (k.code,) for k in ts.kinds}
+        """Each code as its only name (:func:`board_masks` updated like the groups)."""
 
     def is_(self, code: str, role: str) -> bool:
         return self.role.get(code) == role

@@ -101,10 +101,13 @@ def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
     touched = 0
     ahead = 0
     added = 0
-    for p in bits(flipped):
-        around = out.pop(p, None)
+    m = flipped
+    while m:  # bits() written out: no generator per board
+        low = m & -m
+        m ^= low
+        around = out.pop(low.bit_length() - 1, None)
         if around is None:
-            added |= 1 << p
+            added |= low
             continue
         e, w, n, s = around
         touched |= _link(out, e, w, n, s, w, e, s, n)
