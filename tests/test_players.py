@@ -141,6 +141,32 @@ def test_determinize_reads_only_the_observation():
     assert MCTSPlayer(seed=1, iterations=10).choose(game) is not None
 
 
+
+def test_a_deal_builds_the_same_game_as_a_checked_position(monkeypatch):
+    """The determinizer skips the schema check (``from_position(..., shaped=True)``): every deal
+    it makes, in Ancient and in Fire with hidden reserves, is a valid position, and the game it
+    builds is the one the checked path builds from the same data."""
+    from paisho_core.players import hidden
+
+    built = []
+    real = hidden.from_position
+
+    def both(data, shaped=False):
+        game = real(data, shaped=shaped)
+        built.append((data, game.position()))
+        return game
+
+    monkeypatch.setattr(hidden, "from_position", both)
+    fire = midgame("fire", seed=4, plies=10)
+    fire = paisho.from_position({**fire.position(), "options": {**fire.options, "HideReserveTiles": True}})
+    for game in (midgame("ancient", seed=2, plies=30), fire):
+        for k in range(3):
+            assert determinize(game, game.to_move, random.Random(k)) is not None
+    assert len(built) == 6
+    for data, position in built:
+        assert paisho.from_position(data).position() == position
+
+
 def test_no_hidden_information_in_skud():
     assert not has_hidden_information(paisho.new_game("skud", seed=1), "guest")
 

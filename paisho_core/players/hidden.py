@@ -57,7 +57,7 @@ def determinize(game, player: str, rng: random.Random):
                 pile[c] = pile.get(c, 0) + 1
             del bag[:int(size)]
             target[parts[-1]] = pile
-        g = from_position(data)
+        g = from_position(data, shaped=True)  # built from the game's own observation
         g.auto_chance = False
         return g
     except (PaishoError, KeyError, TypeError, ValueError, AttributeError):
