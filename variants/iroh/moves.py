@@ -161,10 +161,11 @@ def _burns(state, r, cfg: Config, player: str, knots: int) -> list[Move]:
     return [Move("burn", f"burn{LABEL[k]}", tile=b[k].kind.code, dst=k) for k in bits(targets)]
 
 
-def turn_moves(game, state, r) -> list[Move]:
-    """Every legal choice for the player to move (one decision per turn)."""
+def turn_moves(game, state, r, player: str | None = None) -> list[Move]:
+    """Every legal choice for the player to move (one decision per turn); with ``player``, what
+    that player could do were it their turn (how computer players read the opponent's replies)."""
     cfg = config(game)
-    player = state.to_move
+    player = player or state.to_move
     knots = knotweed_points(state, r)
     out = _placements(state, r, cfg, player) + _movements(state, r, cfg, player, knots)
     if cfg.fire_burn == "action":

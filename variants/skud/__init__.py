@@ -268,7 +268,7 @@ class Captures:
 def _bonus_moves(game, state, player: str) -> list[Move]:
     r = roles(game.variant)
     check = not game.options.get("IgnoreClashing")
-    pile = state.pile("reserve", player)
+    pile = _reserve(state, player)
     out = [Move("skip", "skip", implicit=True)]
     free = PLAYABLE & ~GATES & ~state.occupied
     for code in r.accent_order:
@@ -311,6 +311,12 @@ def _place_bamboo(game, state, p: int, tile) -> None:
         state.give("reserve", t.owner, t.kind.code)
 
 
+def _reserve(state, player: str) -> dict[str, int]:
+    """The player's reserve pile, to read (``State.pile`` is for changing it: it copies a pile
+    the history still shares)."""
+    return state.piles.get("reserve", {}).get(player, {})
+
+
 def _opening(game, state) -> bool:
     """Is this turn 1 of a game with the mirrored opening (a fixed plant)?"""
     return state.turn == 1 and not game.options.get("InformalStart")
@@ -318,7 +324,7 @@ def _opening(game, state) -> bool:
 
 def _turn_moves(game, state, player: str) -> list[Move]:
     r = roles(game.variant)
-    pile = state.pile("reserve", player)
+    pile = _reserve(state, player)
     if _opening(game, state):
         if player == "guest":
             gate = board.index(*game.variant.rules_config["gates"]["guest"])
@@ -350,7 +356,7 @@ def paisho_has_legal_move(game):
         return None
     r = roles(game.variant)
     player = st.to_move
-    pile = st.pile("reserve", player)
+    pile = _reserve(st, player)
     basics = [c for c in r.basic_order if pile.get(c)]
     if basics and GATES & ~st.occupied:  # a basic flower and an open gate: a plant
         return True
@@ -402,7 +408,7 @@ def _capture(game, state, e: int) -> None:
 
 def _bonus_available(game, state, player) -> bool:
     r = roles(game.variant)
-    pile = state.pile("reserve", player)
+    pile = _reserve(state, player)
     if any(pile.get(c) for c in r.accent | r.special):
         return True
     return not (state.owned[player] & GATES) and any(pile.get(c) for c in r.basic)
