@@ -242,17 +242,27 @@ def analyse(state, o: Opts, drained: int):
             for (p, ea), (q, eb) in zip(flowers, flowers[1:]):
                 if not ea[1] or not eb[1]:
                     continue
-                sign = RELATION.get((ea[2], eb[2]))
-                if not sign:
-                    continue
-                if coins and (o.coin_line or any(p < c < q for c in coins)):
-                    continue
-                if lotuses:
-                    n = len(lotuses) if o.lotus_line else sum(1 for c in lotuses if p < c < q)
-                    if (n % 2 if o.lotus_parity else n > 0):
-                        sign = -sign
-                out.append((ea[0], eb[0], sign))
+                sign = pair_sign(p, q, ea[2], eb[2], coins, lotuses, o)
+                if sign:
+                    out.append((ea[0], eb[0], sign))
     return out
+
+
+def pair_sign(p: int, q: int, a, c, coins: list, lotuses: list, o) -> int:
+    """What two neighbouring flowers ``a`` at ``p`` and ``c`` at ``q`` on one line form: +1 a
+    harmony, -1 a disharmony, 0 nothing (no relation, or a Coin between them, or on the line
+    with ``coin_line``); a Lotus between them (any on the line with ``lotus_line``) turns the
+    relation over, an odd number of them with ``lotus_parity`` (rules page, Coin and Lotus)."""
+    sign = RELATION.get((a, c))
+    if not sign:
+        return 0
+    if coins and (o.coin_line or any(p < k < q for k in coins)):
+        return 0
+    if lotuses:
+        n = len(lotuses) if o.lotus_line else sum(1 for k in lotuses if p < k < q)
+        if (n % 2 if o.lotus_parity else n > 0):
+            sign = -sign
+    return sign
 
 
 

@@ -70,15 +70,9 @@ def _line_count(b, points, o, drained: int, dst: int = -1, moved=None) -> int:
         return 0
     total = 0
     for (p, a), (q, c) in zip(flowers, flowers[1:]):
-        sign = a and c and rules.RELATION.get((a, c))
+        sign = a and c and rules.pair_sign(p, q, a, c, coins, lotuses, o)
         if not sign:
             continue
-        if coins and (o.coin_line or any(p < k < q for k in coins)):
-            continue
-        if lotuses:
-            n = len(lotuses) if o.lotus_line else sum(1 for k in lotuses if p < k < q)
-            if (n % 2 if o.lotus_parity else n > 0):
-                sign = -sign
         if sign > 0:
             total += 1
         elif o.count_disharmony:
