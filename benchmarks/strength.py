@@ -185,9 +185,9 @@ def main(argv=None) -> int:
     if args.merge:
         settings, games = load_saved(args.merge)
     else:
-        games = play(args)
         settings = {"think": args.think, "scale": args.time_scale, "max_plies": args.max_plies,
                     "cpu_time": args.cpu_time}
+        games = play(args, settings)
     grouped: dict = {}
     for g in games:
         grouped.setdefault((g["variant"], f"{g['upper']}:{g['lower']}"), []).append(g)
@@ -208,8 +208,10 @@ def main(argv=None) -> int:
     return 0
 
 
-def play(args) -> list[dict]:
-    """Play the games ``args`` asks for, through the comparison's backends."""
+def play(args, settings: dict) -> list[dict]:
+    """Play the games ``args`` asks for, through the comparison's backends. With ``--save``, the
+    file is rewritten after every game, so a run stopped early keeps the games it finished (they
+    merge like any other run)."""
     if args.smoke:
         args.variants = args.variants or ["skud", "modern"]
         args.pairs, args.games, args.think, args.max_plies, args.backend = ["greedy:random", "easy:greedy"], 1, 0.05, 30, "inline"
@@ -217,7 +219,13 @@ def play(args) -> list[dict]:
     tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale, args.cpu_time)
              for v in names for pair in args.pairs for k in range(args.games)]
 
+    finished: list[dict] = []
+
     def done(n, result):
+        finished.append(result)
+        if args.save:
+            partial = dict(settings, games=len(finished))
+            args.save.write_text(json.dumps({"settings": partial, "games": finished}, indent=1) + "\n", "utf-8")
         print(f"  {result['variant']} {result['upper']} v {result['lower']} game {result['index'] + 1}: "
               f"{result['score']:g} ({result['reason']}, {result['decisions']} decisions)", file=sys.stderr, flush=True)
 
