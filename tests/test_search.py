@@ -98,3 +98,15 @@ def test_a_new_deal_of_hidden_tiles_is_preselected_not_scored_whole(monkeypatch)
     assert bot.choose(game) in legal
     # the root's opening and one batch (64 each), and two nodes below it (32 each)
     assert sum(scored) <= 2 * bot.root_width + 2 * bot.width < len(legal)
+
+
+def test_the_main_line_depth_is_reported_and_grows_with_the_iterations():
+    """``last_stats["depth"]``: plies along the most visited line (the strength notes and
+    ``benchmarks/search_reach.py`` read it): the first iteration only opens the root (its moves
+    scored, none walked into), more walk further."""
+    game = paisho.new_game("skud", seed=2)
+    shallow, deep = MCTSPlayer(seed=1, iterations=1), MCTSPlayer(seed=1, iterations=200)
+    shallow.choose(game)
+    deep.choose(game)
+    assert shallow.last_stats["depth"] == 0
+    assert deep.last_stats["depth"] >= 2

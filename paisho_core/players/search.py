@@ -56,6 +56,19 @@ def _host_value(value: float, player: str, centre: float = 0.0) -> float:
     return p if player == "host" else 1.0 - p
 
 
+def _main_line_depth(root: "Node") -> int:
+    """Plies along the most visited line below ``root`` (how far the search looked ahead)."""
+    depth, node, seen = 0, root, set()
+    while node.children and id(node) not in seen:
+        seen.add(id(node))
+        visited = [child for _move, child in node.children.values() if child.visits]
+        if not visited:
+            break
+        node = max(visited, key=lambda child: child.visits)
+        depth += 1
+    return depth
+
+
 class Node:
     """A position in the tree: visits, the sum of the Host's win probability over them, the
     Host's minimax value ``mm`` over the evaluated frontier below, the player to move
@@ -164,7 +177,8 @@ class MCTSPlayer(Player):
                     best = (None, text)
                     break
         self.last_stats = {"iterations": n, "seconds": round(clock() - start, 3),
-                           "children": len(root.children), "reused_visits": reused}
+                           "children": len(root.children), "reused_visits": reused,
+                           "depth": _main_line_depth(root)}
         if best is None:
             return self.rng.choice(moves)
         if not hidden and self.reuse:
