@@ -98,3 +98,18 @@ def test_a_new_deal_of_hidden_tiles_is_preselected_not_scored_whole(monkeypatch)
     assert bot.choose(game) in legal
     # the root's opening and one batch (64 each), and two nodes below it (32 each)
     assert sum(scored) <= 2 * bot.root_width + 2 * bot.width < len(legal)
+
+
+def test_with_hidden_hands_the_best_reply_is_taken_within_each_deal():
+    """A node reached by several deals of the hidden tiles is worth, to its mover, the best
+    reply legal in each deal, averaged over the deals: not the best over every deal's moves at
+    once (which credits the opponent with every hand dealt so far)."""
+    node = Node()
+    node.mover = "guest"  # minimises the Host's value
+    node.order = [["a", None, 0.1], ["b", None, 0.5], ["x", None, 0.6]]
+    node.deals = {frozenset({"a", "x"}): 1, frozenset({"b", "x"}): 3}
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert abs(node.mm - (1 * 0.1 + 3 * 0.5) / 4) < 1e-9
+    node.deals = {frozenset({"a", "b", "x"}): 4}  # one deal (or no hidden tiles): the best reply
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert node.mm == 0.1
