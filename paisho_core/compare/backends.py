@@ -63,17 +63,68 @@ class _HashSeed:
             os.environ["PYTHONHASHSEED"] = self.old
 
 
+class _Terminated(BaseException):
+    """Raised in the main thread by the SIGTERM handler that :func:`_run_process` installs."""
+
+
+class _TermAsException:
+    """While active (main thread only), SIGTERM raises :class:`_Terminated` instead of ending the
+    process on the spot, so the pool's workers can be stopped first; the old handler comes back
+    on exit, and the process then ends as SIGTERM would have ended it."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.old = None
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN):
+            self.old = signal.signal(signal.SIGTERM, self._raise)
+        return self
+
+    @staticmethod
+    def _raise(signum, frame):
+        raise _Terminated()
+
+    def __exit__(self, kind, exc, tb):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGTERM, self.old)
+        if kind is _Terminated:
+            os.kill(os.getpid(), signal.SIGTERM)  # the old handler (by default: exit at once)
+        return False
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the worker processes now: a stopped run (Ctrl-C, a
+    supervisor's SIGTERM) leaves no worker playing on for minutes with nobody to read its result."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(5)
+
+
 def _run_process(fn: Callable, tasks: Sequence[tuple], workers: int, on_done: Callable) -> list:
     import multiprocessing
 
     results = [None] * len(tasks)
     ctx = multiprocessing.get_context("spawn")
-    with _HashSeed(), ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = {pool.submit(fn, *task): n for n, task in enumerate(tasks)}
-        for fut in as_completed(futures):
-            n = futures[fut]
-            results[n] = fut.result()
-            on_done(n, results[n])
+    with _TermAsException(), _HashSeed():
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        try:
+            futures = {pool.submit(fn, *task): n for n, task in enumerate(tasks)}
+            for fut in as_completed(futures):
+                n = futures[fut]
+                results[n] = fut.result()
+                on_done(n, results[n])
+        except BaseException:
+            _stop_workers(pool)
+            raise
+        pool.shutdown(wait=True)
     return results
 
 
