@@ -110,3 +110,18 @@ def test_the_main_line_depth_is_reported_and_grows_with_the_iterations():
     deep.choose(game)
     assert shallow.last_stats["depth"] == 0
     assert deep.last_stats["depth"] >= 2
+
+
+def test_with_hidden_hands_the_best_reply_is_taken_within_each_deal():
+    """A node reached by several deals of the hidden tiles is worth, to its mover, the best
+    reply legal in each deal, averaged over the deals: not the best over every deal's moves at
+    once (which credits the opponent with every hand dealt so far)."""
+    node = Node()
+    node.mover = "guest"  # minimises the Host's value
+    node.order = [["a", None, 0.1], ["b", None, 0.5], ["x", None, 0.6]]
+    node.deals = {frozenset({"a", "x"}): 1, frozenset({"b", "x"}): 3}
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert abs(node.mm - (1 * 0.1 + 3 * 0.5) / 4) < 1e-9
+    node.deals = {frozenset({"a", "b", "x"}): 4}  # one deal (or no hidden tiles): the best reply
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert node.mm == 0.1
