@@ -118,3 +118,30 @@ def test_a_refuted_move_gives_its_place_in_the_widening_window_to_the_next():
     # nothing refuted: the window (two places at 0 visits) holds a and b
     node.children.clear()
     assert bot._select(node, None)[0] in ("a", "b")
+
+
+def test_the_main_line_depth_is_reported_and_grows_with_the_iterations():
+    """``last_stats["depth"]``: plies along the most visited line (the strength notes and
+    ``benchmarks/search_reach.py`` read it): the first iteration only opens the root (its moves
+    scored, none walked into), more walk further."""
+    game = paisho.new_game("skud", seed=2)
+    shallow, deep = MCTSPlayer(seed=1, iterations=1), MCTSPlayer(seed=1, iterations=200)
+    shallow.choose(game)
+    deep.choose(game)
+    assert shallow.last_stats["depth"] == 0
+    assert deep.last_stats["depth"] >= 2
+
+
+def test_with_hidden_hands_the_best_reply_is_taken_within_each_deal():
+    """A node reached by several deals of the hidden tiles is worth, to its mover, the best
+    reply legal in each deal, averaged over the deals: not the best over every deal's moves at
+    once (which credits the opponent with every hand dealt so far)."""
+    node = Node()
+    node.mover = "guest"  # minimises the Host's value
+    node.order = [["a", None, 0.1], ["b", None, 0.5], ["x", None, 0.6]]
+    node.deals = {frozenset({"a", "x"}): 1, frozenset({"b", "x"}): 3}
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert abs(node.mm - (1 * 0.1 + 3 * 0.5) / 4) < 1e-9
+    node.deals = {frozenset({"a", "b", "x"}): 4}  # one deal (or no hidden tiles): the best reply
+    MCTSPlayer(seed=1)._backup([node], 0.5)
+    assert node.mm == 0.1

@@ -201,3 +201,65 @@ def test_ancient_a_tile_placed_for_nothing_gives_the_opponent_the_last_word():
     kept = ancient_game(tiles, to_move="host", hand={"R": 3}, host_hand={"R3": 3}, pool={"R5": 4})
     spent = ancient_game(tiles, to_move="host", hand={"R": 2}, host_hand={"R3": 3}, pool={"R5": 4})
     assert ancient_evaluate(kept, "guest") > ancient_evaluate(spent, "guest")
+
+
+def test_ancient_a_dragon_taking_a_tile_back_turns_over_the_last_word():
+    """The Dragon moves 1, or exactly 6 in line, and a tile it lands on goes into the mover's
+    hand (wiki:54; rules, Tiles).  Placing a Dragon beside a tile and landing on it ends the turn
+    with the hand as it began and the pool untouched: a turn passed without an exchange, which
+    turns over the last word (rules, End of the game, The last word).  The Guest, to move with
+    an even pool and 3 tiles against 3, lacks the last word; after Dragon-and-take it holds it."""
+    from paisho_variants.ancient import rules
+    from paisho_variants.ancient.strategy import dragon_can_take, last_word, paisho_playout_weights
+
+    g = ancient_game(["W3@(1,1)"], hand={"D": 1, "R": 2}, host_hand={"R3": 3}, pool={"R5": 4})
+    o = rules.opts(g)
+    assert last_word(g.state, o) == ("guest", -1)
+    weights = dict(zip((m.text for m in g.legal_moves()), paisho_playout_weights(g, g.legal_moves())))
+    assert weights["x"] > weights["D(1,2)"] == weights["D(1,7)"] > weights["D(3,3)"]
+    exchanged = g.copy()
+    exchanged.auto_chance = False  # scored before the draw, as greedy and the search score it
+    exchanged.play("x")
+    g.play("D(1,2)")
+    assert dragon_can_take(g)
+    # a hint below a kept tile: one ply still prefers the exchange to setting the Dragon down
+    assert ancient_evaluate(g, "guest") < ancient_evaluate(exchanged, "guest")
+    g.play("(1,2)-(1,1)")
+    assert g.state.count("hand", "guest") == 3 and g.state.count("pool", "host") == 4
+    assert last_word(g.state, o) == ("host", -1)  # the Host, to move, now lacks it
+    assert ancient_evaluate(g, "guest") > ancient_evaluate(exchanged, "guest")
+
+
+def test_ancient_a_tile_placed_where_a_dragon_lands_can_be_taken_back():
+    """A Dragon on the board belongs to nobody (wiki:29): any tile placed on a point it can
+    land on (1, or exactly 6 in line) can go back into the placer's hand in the same turn.
+    While the pool lasts that turn passes the last word over; once it is empty it is a pass
+    that either player could repeat, so it is not put first."""
+    from paisho_variants.ancient.strategy import paisho_playout_weights
+
+    g = ancient_game(["D@(0,0)"], hand={"R": 1}, host_hand={"R3": 3}, pool={"R5": 4})
+    weights = dict(zip((m.text for m in g.legal_moves()), paisho_playout_weights(g, g.legal_moves())))
+    assert weights["x"] > weights["R(0,1)"] == weights["R(-6,0)"] > weights["R(0,2)"]
+    g = ancient_game(["D@(0,0)"], hand={"R": 1}, host_hand={"R3": 3})  # the pool is empty
+    weights = dict(zip((m.text for m in g.legal_moves()), paisho_playout_weights(g, g.legal_moves())))
+    assert weights["R(0,1)"] == weights["R(0,2)"]
+    g = ancient_game(["D@(0,0)"], hand={"R": 1}, host_hand={"R3": 3}, pool={"R5": 4},
+                     options={"dragon_capture": "remove"})  # the book: the tile leaves the game
+    weights = dict(zip((m.text for m in g.legal_moves()), paisho_playout_weights(g, g.legal_moves())))
+    assert weights["R(0,1)"] == weights["R(0,2)"]
+
+
+def test_ancient_a_lead_over_a_player_who_can_never_act_again_is_all_but_won():
+    """With the pool and the Host's hand empty the Host can only pass (rules, A turn), and when
+    the Guest's hand runs out too the player with more harmonies of their own placing wins
+    (rules, End of the game).  A Guest one harmony ahead with 1 tile left is all but winning,
+    well above level with 2 tiles (kept tiles are worth something only while they can still
+    bring a lead), and the same lead is no such thing while the Host still holds a tile."""
+    own = ["W3@(1,1)", "W4@(1,3)"]  # a Jasmine-Lily harmony of the Guest's own placing
+    level = ["W3@(1,1)", ("W4@(1,3)", "host")]  # the same harmony, counted for nobody
+    ahead = ancient_game(own, to_move="host", hand={"R": 1}, host_hand={})
+    even = ancient_game(level, to_move="host", hand={"R": 2}, host_hand={})
+    armed = ancient_game(own, to_move="host", hand={"R": 1}, host_hand={"R3": 1})
+    assert ancient_evaluate(ahead, "guest") > ancient_evaluate(even, "guest") + 10
+    assert ancient_evaluate(ahead, "host") < ancient_evaluate(even, "host") - 10
+    assert ancient_evaluate(armed, "guest") < ancient_evaluate(ahead, "guest") - 10

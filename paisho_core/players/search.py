@@ -28,7 +28,10 @@
   observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation.  Moves
   legal in this deal that the node has never seen are preselected as at its opening (the
   ``width`` most promising scored and added, the rest waiting), and waiting moves are scored in
-  batches as above, taking only those legal in the deal at hand.
+  batches as above, taking only those legal in the deal at hand.  A node counts the deals that
+  reached it (by the set of moves legal in each), and its minimax value is its mover's best
+  move within each deal, averaged over them: the best over every deal's moves at once would
+  credit an opponent with every hand dealt so far, more of them with every iteration.
 - **Transpositions and reuse**: where the game has a position key (``game.key``) nodes are shared
   by key; the tree is kept from one decision to the next and the search resumes under the
   position reached (not on hidden-information games, whose tree belongs to one observation).
@@ -68,6 +71,19 @@ def _lost(host_mm: float, player: str) -> bool:
     return host_mm <= 0.0 if player == "host" else host_mm >= 1.0
 
 
+def _main_line_depth(root: "Node") -> int:
+    """Plies along the most visited line below ``root`` (how far the search looked ahead)."""
+    depth, node, seen = 0, root, set()
+    while node.children and id(node) not in seen:
+        seen.add(id(node))
+        visited = [child for _move, child in node.children.values() if child.visits]
+        if not visited:
+            break
+        node = max(visited, key=lambda child: child.visits)
+        depth += 1
+    return depth
+
+
 class Node:
     """A position in the tree: visits, the sum of the Host's win probability over them, the
     Host's minimax value ``mm`` over the evaluated frontier below, the player to move
@@ -76,7 +92,7 @@ class Node:
     opened, ``[notation, move, Host prior]`` best first for the mover (None until opened);
     ``rest``: the moves left unscored, scored a batch at a time as the node's visits grow."""
 
-    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches")
+    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches", "deals")
 
     def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
@@ -87,6 +103,7 @@ class Node:
         self.mm = mm
         self.mover: Optional[str] = None
         self.batches = 0  # waiting candidates scored since the node was opened, in batches
+        self.deals: Optional[dict] = None  # hidden information: legal move texts -> visits
 
     def mean_for(self, player: str) -> float:
         q = self.value / self.visits if self.visits else self.mm
@@ -176,7 +193,8 @@ class MCTSPlayer(Player):
                     best = (None, text)
                     break
         self.last_stats = {"iterations": n, "seconds": round(clock() - start, 3),
-                           "children": len(root.children), "reused_visits": reused}
+                           "children": len(root.children), "reused_visits": reused,
+                           "depth": _main_line_depth(root)}
         if best is None:
             return self.rng.choice(moves)
         if not hidden and self.reuse:
@@ -238,13 +256,15 @@ class MCTSPlayer(Player):
                 path.append(node)
                 continue
             legal = g.legal_moves() if hidden or node.order is None else None
+            if hidden:
+                assert legal is not None  # listed above in every hidden iteration
+                _note_deal(node, legal)
             if node.order is None:
                 assert legal is not None  # listed above whenever the node is unopened
                 self._open(g, node, legal, self._width(node, root), self._stop if node is root else None)
                 value = self._leaf_value(g, node)
                 break
             if hidden:
-                assert legal is not None  # listed above in every hidden iteration
                 self._reconcile(g, node, legal, self._width(node, root))
             if node.rest and self._due(node, node is root):
                 self._score_more(g, node, self._width(node, root), legal if hidden else None)
@@ -428,6 +448,9 @@ class MCTSPlayer(Player):
                 if node.children and node.mover is None:  # a chance node: the mean
                     node.mm = node.value / node.visits
                 continue
+            if node.deals is not None and len(node.deals) > 1:
+                node.mm = _per_deal_best(node)
+                continue
             best = None
             host = node.mover == "host"
             children = node.children
@@ -437,3 +460,37 @@ class MCTSPlayer(Player):
                 if best is None or (v > best if host else v < best):
                     best = v
             node.mm = best
+
+
+def _note_deal(node: Node, legal: list) -> None:
+    """Count the deal a hidden-information iteration brought to ``node``: the set of moves legal
+    in it (the hands dealt decide which placements the mover has)."""
+    key = frozenset(m.text for m in legal)
+    deals = node.deals
+    if deals is None:
+        deals = node.deals = {}
+    deals[key] = deals.get(key, 0) + 1
+
+
+def _per_deal_best(node: Node) -> float:
+    """A node's minimax value over the deals that reached it: in each deal the mover's best
+    scored move among those legal in it, averaged over the deals (weighted by their visits).
+    The best over the union of every deal's moves would credit the mover with every hand
+    dealt so far, and grow more extreme with every iteration."""
+    assert node.order is not None and node.deals is not None
+    host = node.mover == "host"
+    children = node.children
+    values = []
+    for text, _move, prior in node.order:
+        pair = children.get(text)
+        values.append((prior if pair is None else pair[1].mm, text))
+    values.sort(key=lambda e: e[0], reverse=host)  # best first for the mover
+    total = 0.0
+    weight = 0
+    for allowed, visits in node.deals.items():
+        for v, text in values:
+            if text in allowed:
+                total += visits * v
+                weight += visits
+                break
+    return total / weight if weight else values[0][0]

@@ -374,19 +374,25 @@ def destinations(state, o: Opts, src: int) -> list[int]:
     if code == LOTUS:
         return _bend(state, src, 2, cap) if o.lotus_bend else _straight(state, x, y, 2, cap)
     if code == DRAGON:
-        out = []
-        for dx, dy in DIRS:
-            p = point(x + dx, y + dy)
-            if p >= 0:
-                out.append(p)
-            p = point(x + 6 * dx, y + 6 * dy)
-            if p >= 0 and (o.dragon_jumps or all(
-                    state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6))):
-                out.append(p)
-        return out
+        return dragon_destinations(state, o, x, y)
     if code == WHEEL and o.wheel_moves:
         return _straight(state, x, y, 16, cap)
     return []
+
+
+def dragon_destinations(state, o: Opts, x: int, y: int) -> list[int]:
+    """Where a Dragon on (x, y) may move: 1, or exactly 6 (over tiles unless ``dragon_jumps``
+    is off) in a straight line (wiki:54, book:1061)."""
+    out = []
+    for dx, dy in DIRS:
+        p = point(x + dx, y + dy)
+        if p >= 0:
+            out.append(p)
+        p = point(x + 6 * dx, y + 6 * dy)
+        if p >= 0 and (o.dragon_jumps or all(
+                state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6))):
+            out.append(p)
+    return out
 
 
 def all_moves(state, o: Opts, drained: int) -> list[tuple[int, int]]:

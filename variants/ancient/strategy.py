@@ -16,6 +16,13 @@
   the tiebreak.  While the pool lasts, an exchange keeps the hand and a placement spends a tile,
   so who gets those free turns follows from the two hands and the pool's parity
   (:func:`last_word`); a tile placed for nothing in that time hands the opponent one more.
+* **The Dragon turns it over.**  A tile placed where a Dragon can land, then taken back into
+  the hand by the Dragon (rules, Tiles: wiki:54), ends a turn with the hand as it was and the
+  pool untouched: a turn passed without an exchange, which changes the parity.  While the pool
+  lasts such placements are tried early and a pending take is a small hint; the search finds
+  what it is worth.  (With the pool empty it is a pass either player can repeat, so neither.)
+* **Out of play.**  A player whose hand and the pool are empty can only pass, so a tiebreak
+  lead over them is all but a win.
 
 Only public facts and one's own hand are read: the board, the count, the sizes of the hands and
 of the pool."""
@@ -37,6 +44,19 @@ hand), waiting for the target."""
 LAST_WORD = 3.0
 """Free turns at the end (:func:`last_word`): the first is worth half of this, each further one
 half the one before."""
+TURN_WEIGHT = 10.0
+"""The playout weight of a placement a Dragon can take back while the pool lasts
+(:func:`_turning_points`): tried next after the exchange, so the search sees the turn that
+passes the last word over.  Once the pool is empty such a turn is a pass that both players
+could repeat to the turn limit, and neither the weight nor the hint below applies."""
+TAKING = 0.02
+"""A pending move step in which a Dragon can take a tile into the mover's hand: a hint only
+(less than a kept tile, so a one-ply player still prefers exchanging to setting one up), which
+puts such placements first among equals; the search, looking one step further, finds what the
+tile taken back is worth (the last word, :func:`last_word`)."""
+SETTLED = 20.0
+"""A tiebreak lead over an opponent who can never act again (:func:`_out_of_play`): the leader
+places what is left of their hand and wins at exhaustion."""
 REACH = 50.0
 """A placement after which one of one's own moves reaches the target: all but a win."""
 
@@ -125,6 +145,15 @@ def reaches_target(game) -> bool:
     return any(_hits(c, o) for c in counts_after_moves(game, moves))
 
 
+def _out_of_play(st, o, player: str) -> bool:
+    """Whether ``player`` can never change the board again: the shared pool and their hand are
+    empty (rules, A turn: a player who can neither exchange nor place passes) and they are not
+    in the middle of a turn (whose move step could still take a tile back with a Dragon)."""
+    if not o.shared or o.refill or st.count("pool", "host") or st.count("hand", player):
+        return False
+    return st.phase == "turn" or st.to_move != player
+
+
 def last_word(st, o) -> tuple[str, int]:
     """``(player, margin)``: the player who takes the next turn, and how many placements that
     player makes after the other's hand is empty (a positive margin), or the other player after
@@ -171,6 +200,8 @@ def paisho_evaluate(game, player):
     own = rules.own_harmonies(st, pairs, st.extra.get("centre_id", 0))
     lead = own[player] - own[opp]
     value = 1.5 * lead
+    if st.phase == "move" and _pool_lasts(st, o) and dragon_can_take(game):
+        value += TAKING if st.to_move == player else -TAKING
     if st.to_move == player and st.phase == "move":
         if reaches_target(game):
             value += REACH
@@ -184,11 +215,60 @@ def paisho_evaluate(game, player):
             value -= near
     if lead <= 0:
         value += HAND_TILE * st.count("hand", player)
+    if lead and _out_of_play(st, o, opp if lead > 0 else player):
+        value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
     if margin:
         worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
         value += worth if (margin > 0) == (mover == player) else -worth
     return value
+
+
+def _dragon_landings(game) -> set:
+    """The points the Dragons on the board can move to (a drained Dragon cannot move)."""
+    st = game.state
+    o = rules.opts(game)
+    drained = analysis(game)[0]
+    out: set = set()
+    for q, t in st.tiles():
+        if t.kind.code == rules.DRAGON and not drained >> q & 1:
+            out.update(rules.dragon_destinations(st, o, *board.coords(q)))
+    return out
+
+
+def _pool_lasts(st, o) -> bool:
+    return o.shared and not o.refill and st.count("pool", "host") > 0
+
+
+def dragon_can_take(game) -> bool:
+    """Whether a Dragon on the board can land on a tile (which goes into the mover's hand)."""
+    if not rules.opts(game).dragon_to_hand:
+        return False
+    occ = game.state.occupied
+    return any(occ >> p & 1 for p in _dragon_landings(game))
+
+
+def _turning_points(game):
+    """``turning(code, point)``: whether placing ``code`` on the empty ``point`` lets a Dragon
+    take a tile back into the placer's hand in the move that follows (rules, The Dragon): the
+    Dragon placed next to (or exactly 6 in line from) a tile, or any tile placed where a Dragon
+    on the board can land.  The hand ends the turn as it began and the pool is untouched, so
+    such a turn passes without exchanging and turns over the last word (:func:`last_word`)."""
+    st = game.state
+    o = rules.opts(game)
+    if not o.dragon_to_hand or not _pool_lasts(st, o):
+        return lambda code, p: False
+    board_dragons = _dragon_landings(game)
+    occ = st.occupied
+
+    def turning(code, p):
+        if p in board_dragons:
+            return True
+        if code != rules.DRAGON:
+            return False
+        return any(occ >> q & 1 for q in rules.dragon_destinations(st, o, *board.coords(p)))
+
+    return turning
 
 
 @hookimpl
@@ -208,10 +288,13 @@ def paisho_playout_weights(game, moves):
     flowers = [p for p, t in st.tiles() if t.kind.code in rules.FLOWERS]
     rows = {p // board.SIZE for p in flowers}
     cols = {p % board.SIZE for p in flowers}
+    turning = _turning_points(game)
     out = []
     for m in moves:
         if m.action == "exchange":
             out.append(20.0)
+        elif m.action == "place" and m.dst >= 0 and turning(m.tile, m.dst):
+            out.append(TURN_WEIGHT)
         elif m.action == "place" and m.dst >= 0:
             row, col = divmod(m.dst, board.SIZE)
             out.append(2.0 * (1 + (row in rows) + (col in cols)))
