@@ -5,7 +5,8 @@ unless the opponent stops it with their one turn (L475-483), by standing between
 from __future__ import annotations
 
 from paisho_variants.iroh import winning_set
-from paisho_variants.iroh.window import breaking_replies
+from paisho_variants.iroh import strategy
+from paisho_variants.iroh.window import breaking_replies, set_makers
 from tests.test_iroh_strategy import position
 
 # The Guest's set at the end of the rules page's one-sided game: N (-2,3)~(2,3), E (3,-2)~(3,2),
@@ -85,3 +86,39 @@ def test_the_window_benchmark_runs(capsys):
     assert module.main(["--pair", "greedy:random", "--games", "2", "--max-plies", "20"]) == 0
     out = capsys.readouterr().out
     assert "game 2:" in out and "ended: decision cap: 2" in out
+
+
+def _makers(g):
+    """The slow truth: the mover's moves after which they hold a set (L473)."""
+    return set(_replies_leaving_a_set(g, g.to_move))
+
+
+def test_the_moves_that_complete_a_set_are_found_and_weighted_up():
+    """Three arms held, the fourth one move away (tests/test_iroh_strategy.py): every move after
+    which the Guest holds a set is among ``set_makers`` (few of the moves), and the playout
+    weights put each of them above every other move, so a search scoring only some moves of a
+    position scores them (the window opens there, L475)."""
+    from tests.test_iroh_strategy import THREE_ARMS
+    g = position([(x, y, c, "G") for x, y, c in THREE_ARMS] + [(6, 6, "A", "H"), (-6, -6, "A", "H")])
+    makers, flagged = _makers(g), set_makers(g, g.legal_moves())
+    assert "(-6,5)-(-5,5)" in makers and makers <= flagged
+    assert len(flagged) < len(g.legal_moves()) / 4
+    weights = dict(zip((m.text for m in g.legal_moves()), strategy.paisho_playout_weights(g, g.legal_moves())))
+    assert min(weights[t] for t in makers) > max(w for t, w in weights.items() if t not in flagged)
+
+
+def test_an_earth_completes_a_set_through_a_rock():
+    """L446-447: an Earth harmonizes through Rocks.  The Guest's Earth on (7,2) steps to (7,-1),
+    facing the Guest's Air on (-2,-1) across the S arm with a Rock on (1,-1) between (seen in a
+    game, hard v medium seed 3, decision 129): the move completes the set and is found."""
+    # N (-2,3)~(2,3), E (4,2)~(4,-2), W (-5,-3)~(-5,5) held; S open
+    three = [(-2, 3, "W"), (2, 3, "F"), (4, 2, "F"), (4, -2, "W"), (-5, -3, "A"), (-5, 5, "A")]
+    g = position([(x, y, c, "G") for x, y, c in three] + [(7, 2, "E", "G"), (-2, -1, "A", "G"),
+                                                           (1, -1, "R", "H"), (6, 6, "A", "H")])
+    makers = _makers(g)
+    assert "(7,2)-(7,-1)" in makers
+    assert makers <= set_makers(g, g.legal_moves())
+    # without the Earth's look through Rocks the line is blocked: an Air there makes nothing
+    air = position([(x, y, c, "G") for x, y, c in three] + [(7, 2, "A", "G"), (-2, -1, "A", "G"),
+                                                            (1, -1, "R", "H"), (6, 6, "A", "H")])
+    assert "(7,2)-(7,-1)" not in _makers(air) | set_makers(air, air.legal_moves())

@@ -100,6 +100,26 @@ def test_a_new_deal_of_hidden_tiles_is_preselected_not_scored_whole(monkeypatch)
     assert sum(scored) <= 2 * bot.root_width + 2 * bot.width < len(legal)
 
 
+def test_a_refuted_move_gives_its_place_in_the_widening_window_to_the_next():
+    """A move below which the search has found a reply after which every scored move loses (its
+    minimax value a loss for the mover) no longer takes one of the ``widen * sqrt(visits)``
+    places: the next-ranked move is tried instead of going round the refuted ones (seen in Iroh,
+    where the moves that let the opponent make an unbreakable set filled the window)."""
+    bot = MCTSPlayer(seed=1)
+    node = Node()
+    node.mover, node.rest = "host", []
+    node.order = [["a", "a", 0.9], ["b", "b", 0.8], ["c", "c", 0.6], ["d", "d", 0.5]]
+    for text in ("a", "b"):
+        child = Node(0.0)  # refuted: the Host's minimax value is a loss
+        child.visits, child.value = 4, 3.6  # though its mean is still high
+        node.children[text] = (text, child)
+    node.visits = 0  # a window of two places
+    assert bot._select(node, None)[0] == "c"
+    # nothing refuted: the window (two places at 0 visits) holds a and b
+    node.children.clear()
+    assert bot._select(node, None)[0] in ("a", "b")
+
+
 def test_the_main_line_depth_is_reported_and_grows_with_the_iterations():
     """``last_stats["depth"]``: plies along the most visited line (the strength notes and
     ``benchmarks/search_reach.py`` read it): the first iteration only opens the root (its moves

@@ -15,9 +15,13 @@
   minimax value over the evaluated frontier below it (the best prior or deeper value for the
   player to move); selection blends the two (``minimax`` the weight of the second) and adds the
   UCT exploration term, over the ``widen * sqrt(visits)`` best-ranked moves (progressive
-  widening), so a list of a thousand moves costs only the moves worth looking at.  Waiting moves are scored a batch at a time as visits grow (the root every
-  other visit, below it after 3, 9, 27, ... visits).  A walk that meets a position already on
-  its path (a repetition) stops there.
+  widening), so a list of a thousand moves costs only the moves worth looking at.  A move
+  whose minimax value is already a loss for its mover (refuted: below it a reply after which
+  every scored move loses) leaves its place in that window to the next move, is walked into only
+  when every move is refuted, and is chosen at the end only if every visited move is (else the
+  most visited move that is not).  Waiting moves are scored a batch at a time as visits grow
+  (the root every other visit, below it after 3, 9, 27, ... visits).  A walk that meets a
+  position already on its path (a repetition) stops there.
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
@@ -57,6 +61,14 @@ def _host_value(value: float, player: str, centre: float = 0.0) -> float:
     (the searcher's evaluation of the root: see ``MCTSPlayer._centre``)."""
     p = squash(value - centre)
     return p if player == "host" else 1.0 - p
+
+
+def _lost(host_mm: float, player: str) -> bool:
+    """Whether a minimax value (the Host's) is a loss for ``player``: the search has found, below
+    the move, a reply after which every move it scored loses (or an evaluation off the squash's
+    scale).  Such a move is never chosen over one not refuted, and makes way for the next move in
+    the widening window."""
+    return host_mm <= 0.0 if player == "host" else host_mm >= 1.0
 
 
 def _main_line_depth(root: "Node") -> int:
@@ -172,7 +184,7 @@ class MCTSPlayer(Player):
         best = None
         for text, (_move, child) in root.children.items():
             if text in legal and child.visits:
-                rank = (child.visits, self._blend(child, me))
+                rank = (not _lost(child.mm, me), child.visits, self._blend(child, me))
                 if best is None or rank > best[0]:
                     best = (rank, text)
         if best is None:  # nothing visited: the best prior
@@ -367,33 +379,39 @@ class MCTSPlayer(Player):
 
     def _select(self, node: Node, legal: Optional[list]):
         """The best-ranked move by blended value plus exploration, among the first
-        ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden)."""
+        ``widen * sqrt(visits)`` moves of the order (legal in this deal, when hidden) that are
+        not refuted; among the first refuted ones only when no other move is left."""
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # selected only once opened
         allowed = None if legal is None else {m.text for m in legal}
         limit = max(2, math.ceil(self.widen * math.sqrt(node.visits + 1)))
         log_n = math.log(node.visits + 1)
-        best, best_score = None, -1.0
-        seen = 0
         children = node.children
-        for edge in order:
-            if allowed is not None and edge[0] not in allowed:
-                continue
-            seen += 1
-            pair = children.get(edge[0])
-            if seen > limit:
-                break
-            if pair is None:
-                visits = 0
-                q = edge[2] if mover == "host" else 1.0 - edge[2]
-            else:
-                child = pair[1]
-                visits = child.visits
-                q = self._blend(child, mover)
-            score = q + self.c * math.sqrt(log_n / (visits + 1))
-            if score > best_score:
-                best, best_score = edge, score
-        return best
+        for refuted in (False, True):
+            best, best_score = None, -1.0
+            seen = 0
+            for edge in order:
+                if allowed is not None and edge[0] not in allowed:
+                    continue
+                pair = children.get(edge[0])
+                if _lost(edge[2] if pair is None else pair[1].mm, mover) != refuted:
+                    continue
+                seen += 1
+                if seen > limit:
+                    break
+                if pair is None:
+                    visits = 0
+                    q = edge[2] if mover == "host" else 1.0 - edge[2]
+                else:
+                    child = pair[1]
+                    visits = child.visits
+                    q = self._blend(child, mover)
+                score = q + self.c * math.sqrt(log_n / (visits + 1))
+                if score > best_score:
+                    best, best_score = edge, score
+            if best is not None:
+                return best
+        return None
 
     def _leaf_value(self, g, node: Node) -> float:
         """The opened node's value for the Host: its minimax over the moves just scored, or

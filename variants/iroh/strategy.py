@@ -17,6 +17,7 @@ from paisho_variants.common.strategy import action_weights
 from paisho_variants.iroh.approach import arm_costs
 from paisho_variants.iroh.geometry import ARMS
 from paisho_variants.iroh.roles import roles
+from paisho_variants.iroh.window import set_makers
 
 REACH = 2.4
 """What an arm one turn from being crossed is worth is REACH - STEP (a crossed arm: 3)."""
@@ -26,6 +27,8 @@ THREAT = 2.0
 """A set one move away: the opponent must stop it now, or answer it in their one turn."""
 DEFENCE = 0.6
 """How much the opponent's progress weighs against one's own."""
+URGENT = 50.0
+"""How much likelier a move that may make a set is tried than another of its kind."""
 
 
 def approach(game, player: str) -> float:
@@ -64,5 +67,11 @@ def paisho_evaluate(game, player):
 
 @hookimpl
 def paisho_playout_weights(game, moves):
-    """Bringing tiles out (placing) twice as often as moving; a take four times."""
-    return action_weights(game, moves, {"place": 2.0, "move": 1.0})
+    """Bringing tiles out (placing) twice as often as moving; a take four times; a move that may
+    make a set (:func:`.window.set_makers`) URGENT times, so that a search scoring only some
+    of a position's moves always scores the ones that open the window (L475)."""
+    weights = action_weights(game, moves, {"place": 2.0, "move": 1.0})
+    urgent = set_makers(game, moves)
+    if urgent:
+        weights = [w * URGENT if m.text in urgent else w for w, m in zip(weights, moves)]
+    return weights

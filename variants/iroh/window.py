@@ -25,7 +25,7 @@ from paisho_core.tiles import other
 from paisho_variants import iroh as rules_module
 
 from . import harmony, moves
-from .geometry import between
+from .geometry import X, Y, between, crossed_arm
 from .roles import roles
 
 
@@ -133,3 +133,67 @@ def breaking_replies(game, player: str) -> list:
                 found.append(m)
     game.cache[key] = found
     return found
+
+
+def set_makers(game, candidates: list) -> set:
+    """Of the mover's ``candidates``, the texts of those that bring a harmonizer onto a clear line
+    across a midline arm facing a tile it could pair with, after which the mover's harmonies
+    (those that stand, less any through the tile moved, plus the new ones) make a four-midline
+    set under the tile limits (L412, L473): the usual way a set is completed, found by geometry
+    without playing the moves.  A partner is the mover's harmonizer or
+    any Lotus (L453), or a Rock for an arriving Earth; the line between is clear but for
+    Knotweed (L457) and, when either end is an Earth, Rocks (L446-447).  A set completed by a
+    tile leaving a line or taken is not looked for (a take is weighted up anyway)."""
+    st = game.state
+    player = st.to_move
+    r = roles(game.variant)
+    mine = [p for p in rules_module.pairs(game) if player in p[3]]
+    if len(harmony.best_cover(mine, player, harmony.capacity_of(st, r))) < 3:
+        return set()
+    b = st.board
+    partners: dict = {}  # ("row", y) / ("col", x) -> points of tiles a harmonizer could pair with
+    knots = rocks = 0
+    for i in bits(st.occupied):
+        t = b[i]
+        code = t.kind.code
+        if code in r.knotweed:
+            knots |= 1 << i
+        elif code in r.rock:
+            rocks |= 1 << i
+        if not (X[i] and Y[i]):
+            continue
+        if code in r.rock or code in r.harmonizer and (t.owner == player or code in r.lotus):
+            partners.setdefault(("row", Y[i]), []).append(i)
+            partners.setdefault(("col", X[i]), []).append(i)
+    out = set()
+    for m in candidates:
+        if m.action not in ("move", "place"):
+            continue
+        code = m.tile if m.action == "place" else b[m.src].kind.code
+        if code not in r.harmonizer:
+            continue
+        d = m.dst
+        if not (X[d] and Y[d]):
+            continue
+        src = 1 << m.src if m.action == "move" else 0
+        new = []
+        for p in partners.get(("row", Y[d]), []) + partners.get(("col", X[d]), []):
+            arm = crossed_arm(d, p)
+            if p == m.src or arm is None:
+                continue
+            partner = b[p].kind.code
+            if partner in r.rock and code not in r.earth:
+                continue
+            earth = code in r.earth or partner in r.earth
+            if not _between(d, p) & st.occupied & ~src & ~knots & ~(rocks if earth else 0):
+                new.append((d, p, arm, (player,)))
+        if not new:
+            continue
+        kept = [p for p in mine if m.src not in (p[0], p[1])] if src else mine
+
+        def capacity(i, d=d, code=code):
+            return 2 if (code if i == d else b[i].kind.code) in r.double else 1
+
+        if harmony.four_arm_set(kept + new, player, capacity) is not None:
+            out.add(m.text)
+    return out
