@@ -241,9 +241,7 @@ class MCTSPlayer(Player):
         value = None
         for _depth in range(self.max_depth):
             if g.outcome is not None:
-                w = g.outcome.winner
-                value = 0.5 if w is None else (1.0 if w == "host" else 0.0)
-                node.mm = value
+                value = node.mm = self._value(g)  # a draw as the move's prior scored it
                 break
             chance = g.chance_outcomes()
             if chance:
@@ -287,7 +285,11 @@ class MCTSPlayer(Player):
         self._backup(path, value)
 
     def _value(self, g) -> float:
-        """The searcher's evaluation of ``g`` as the Host's win probability."""
+        """The searcher's evaluation of ``g`` as the Host's win probability.  A won or lost game
+        is 1 or 0; a drawn one is an evaluation of 0 squashed around the root's, as when its move
+        was scored at an opening: worse than the root's own value for a player who stands better
+        there, better for one who stands worse (so a player ahead steers away from a repetition
+        and one behind steers into it), and the same whether or not the walk has reached it."""
         return _host_value(evaluate(g, self._me), self._me, self._centre)
 
     def _width(self, node: Node, root: Node) -> int:
@@ -430,11 +432,7 @@ class MCTSPlayer(Player):
             if not moves:
                 break
             g.play(playout_move(g, moves, self.rng))
-        if g.outcome is not None:
-            w = g.outcome.winner
-            value = 0.5 if w is None else (1.0 if w == "host" else 0.0)
-        else:
-            value = self._value(g)
+        value = self._value(g)
         while g.ply > depth:
             g.undo()
         return 0.5 * (value + node.mm)
