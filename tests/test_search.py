@@ -3,11 +3,13 @@ meet a repeated position, the time control on long move lists.  Strength and spe
 from ``benchmarks/strength.py`` and the note, never from a timed test."""
 from __future__ import annotations
 
+import math
 import time
 from functools import partial
 
 import paisho_core as paisho
 from paisho_core.players import MCTSPlayer, Node
+from paisho_core.players.evaluation import SCALE
 from tests.test_play_support import midgame as support_midgame
 
 midgame = partial(support_midgame, plies=16, seed=3)
@@ -145,3 +147,21 @@ def test_with_hidden_hands_the_best_reply_is_taken_within_each_deal():
     node.deals = {frozenset({"a", "b", "x"}): 4}  # one deal (or no hidden tiles): the best reply
     MCTSPlayer(seed=1)._backup([node], 0.5)
     assert node.mm == 0.1
+
+
+def test_a_drawn_game_keeps_the_value_its_move_was_scored_with():
+    """A draw is an evaluation of 0 (as ``greedy`` reads it), squashed around the root's value
+    like every other position: below 1/2 for a player who stands better at the root, so a
+    player ahead steers away from a drawing repetition or turn limit.  The walk that reaches the
+    drawn position must keep that value, not replace it with 1/2 ("as good as the root")."""
+    game = paisho.new_game("iroh", options={"max_turns": 1})
+    while game.outcome is None:
+        game.play(game.legal_moves()[0])
+    assert game.outcome.winner is None  # drawn at the turn limit (rules.md "Winning", max_turns)
+    bot = MCTSPlayer(seed=1)
+    bot._me, bot._centre = "host", 2.0  # the Host stood 2 points better at the root
+    drawn = bot._value(game)
+    assert abs(drawn - (0.5 + 0.5 * math.tanh(-2.0 / SCALE))) < 1e-12 and drawn < 0.5
+    node = Node(mm=drawn)  # as the opening left it: the move's prior
+    bot._iterate(game, node)
+    assert node.mm == drawn and node.visits == 1 and node.value == drawn
