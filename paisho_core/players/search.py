@@ -21,7 +21,9 @@
   when every move is refuted, and is chosen at the end only if every visited move is (else the
   most visited move that is not).  Waiting moves are scored a batch at a time as visits grow
   (the root every other visit, below it after 3, 9, 27, ... visits).  A walk that meets a
-  position already on its path (a repetition) stops there.
+  position already on its path (a repetition) stops there.  A finished game is worth 1 or 0 if
+  won or lost; a drawn one is an evaluation of 0 squashed like any other position (below 1/2 for
+  a player who stood better at the root), the same value its move's prior gave it.
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
