@@ -265,6 +265,7 @@ class MCTSPlayer(Player):
                 value = self._leaf_value(g, node)
                 break
             if hidden:
+                assert legal is not None  # listed above in every hidden iteration
                 self._reconcile(g, node, legal, self._width(node, root))
             if node.rest and self._due(node, node is root):
                 self._score_more(g, node, self._width(node, root), legal if hidden else None)
