@@ -44,8 +44,10 @@ from paisho_core.stats import wilson
 
 PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:medium")
 MAX_PLIES = 500
-"""Above the longest game the variants' own turn limits allow (Basic's 200 turns each is about 415
-decisions), so a game between players who block each other ends by the rules, not here."""
+"""Above the longest game most variants' own turn limits allow (Basic's 200 turns each is about 415
+decisions), so a game between players who block each other ends by the rules, not here.  Not
+Ancient's: its 200 rounds run past this when both players keep taking tiles back with the Dragon
+(the playing page's strength section has the figures)."""
 SEARCH = ("easy", "medium", "hard")
 
 
