@@ -588,8 +588,8 @@ def test_an_exchange_or_a_kept_placement_is_progress():
                     options={"no_progress": 0}, idle_turns=50)
     _take_back(again, "(0,0)", "(0,1)")
     assert again.outcome is None
-    loaded = game_of(["D@(0,0)"], hand={"R": 1}, host_hand={"R": 1}, pool={"R5": 4}, idle_turns=19)
-    assert loaded.position()["idle_turns"] == 19
+    loaded = game_of(["D@(0,0)"], hand={"R": 1}, host_hand={"R": 1}, pool={"R5": 4}, idle_turns=99)
+    assert loaded.position()["idle_turns"] == 99
     _take_back(loaded, "(0,0)", "(0,1)")
     assert loaded.outcome.reason == "no progress"
     with pytest.raises(PositionError, match="idle_turns"):
