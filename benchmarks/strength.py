@@ -46,8 +46,9 @@ PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:m
 MAX_PLIES = 500
 """Above the longest game most variants' own turn limits allow (Basic's 200 turns each is about 415
 decisions), so a game between players who block each other ends by the rules, not here.  Not
-Ancient's: its 200 rounds run past this when both players keep taking tiles back with the Dragon
-(the playing page's strength section has the figures)."""
+Ancient's 200 rounds (about 800 decisions): a game that long keeps taking tiles back with the
+Dragon, and Ancient's no-progress rule (20 turns in a row without a tile leaving play, its
+rulings page) ends that long before."""
 SEARCH = ("easy", "medium", "hard")
 
 

@@ -547,6 +547,55 @@ def test_turn_limit():
     assert g.outcome.reason == "turn limit"
 
 
+def _take_back(g, dragon, near):
+    """One turn that puts nothing out of play: a Coin placed on ``near``, a point the Dragon on
+    ``dragon`` can land on, then the Dragon onto it (wiki:54: the Coin goes back to the hand)."""
+    g.play(f"R{near}")
+    g.play(f"{dragon}-{near}")
+
+
+def test_no_progress_ends_an_endless_dragon_exchange():
+    """Ruling R37 (no progress): the sources set no end to play, and a Dragon that lands on the
+    tile just placed sends it back to the hand (wiki:54), so a turn can leave the pool and both
+    hands as they were, for ever.  After ``no_progress`` such turns in a row the game is decided
+    as for exhaustion (book:1098-1101: more harmonies of one's own placing wins)."""
+    g = game_of(["D@(0,0)", "W3@(1,3)", "W4@(3,3)"], hand={"R": 1}, host_hand={"R": 1},
+                pool={"R5": 4}, options={"no_progress": 4})
+    for n in range(4):
+        assert g.outcome is None and g.position()["idle_turns"] == n
+        _take_back(g, *(("(0,0)", "(0,1)") if n % 2 == 0 else ("(0,1)", "(0,0)")))
+        assert g.state.count("pool", "host") == 4
+    assert g.outcome.reason == "no progress"
+    assert g.outcome.winner == "guest"  # the Jasmine-Lily harmony, both placed by the Guest
+
+
+def test_an_exchange_or_a_kept_placement_is_progress():
+    """A draw from the pool, or a tile placed and left on the board, puts a tile out of play and
+    starts the count again; a Dragon taking some other tile back (hand as before) does not;
+    ``no_progress=0`` never ends the game; the count is part of the position."""
+    g = game_of(["D@(0,0)"], hand={"R": 2}, host_hand={"R": 1}, pool={"R5": 4},
+                options={"no_progress": 3})
+    _take_back(g, "(0,0)", "(0,1)")
+    g.play("x")
+    g.play("R")  # the Host draws a Rhododendron and discards the Coin
+    assert g.position()["idle_turns"] == 0
+    _take_back(g, "(0,1)", "(1,1)")
+    assert g.position()["idle_turns"] == 1
+    g.play("R5(0,-5)")
+    g.play("(0,-5)-(0,-4)")  # the Host's drawn Rhododendron stays on the board: progress
+    assert g.position()["idle_turns"] == 0
+    again = game_of(["D@(0,0)"], hand={"R": 1}, host_hand={"R": 1}, pool={"R5": 4},
+                    options={"no_progress": 0}, idle_turns=50)
+    _take_back(again, "(0,0)", "(0,1)")
+    assert again.outcome is None
+    loaded = game_of(["D@(0,0)"], hand={"R": 1}, host_hand={"R": 1}, pool={"R5": 4}, idle_turns=19)
+    assert loaded.position()["idle_turns"] == 19
+    _take_back(loaded, "(0,0)", "(0,1)")
+    assert loaded.outcome.reason == "no progress"
+    with pytest.raises(PositionError, match="idle_turns"):
+        game_of([], hand={"R": 1}, idle_turns=-1)
+
+
 # -- deal, chance, records ----------------------------------------------------------------------
 
 def test_shuffle_golden():

@@ -3,7 +3,10 @@
 - **Budget**: a number of iterations and/or seconds per decision, whichever ends first (with
   iterations alone a choice is reproducible from the seed).  Seconds are wall-clock by default;
   ``clock=time.process_time`` counts the process's CPU time instead (benchmarks on a loaded
-  machine).
+  machine).  The seconds count the whole decision, and every scoring of moves stops when they
+  are spent (the root's first one at half of them), the moves not scored waiting with the rest:
+  an iteration that opens a node or scores a batch near the end overruns by one evaluation, not
+  by a batch of them.
 - **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
   move is played on the game, the position after it scored by the variant's evaluation for the
   searching player (at every depth: the opponent minimises it), and taken back, as greedy does
@@ -140,6 +143,7 @@ class MCTSPlayer(Player):
         self._table: dict = {}
         self._kept: Optional[tuple] = None  # (root node, history texts at that root)
         self._stop: Optional[float] = None  # when the root's opening stops (half a time budget)
+        self._deadline: Optional[float] = None  # when every scoring stops (the whole budget)
         # Every position in the tree is scored by the searching player's own evaluation (the
         # opponent minimises it), squashed around its value at the root: a variant's evaluation
         # need not be zero-sum (Iroh weighs the opponent's progress below its own) nor small (a
@@ -151,6 +155,8 @@ class MCTSPlayer(Player):
 
     # -- one decision ------------------------------------------------------------------------
     def choose(self, game):
+        clock = self.clock
+        start = clock()  # the budget counts the whole decision, the kept tree's pruning too
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
@@ -162,9 +168,8 @@ class MCTSPlayer(Player):
             self._table.clear()
             self._me, self._centre = me, centre
         root, reused = self._root(game, hidden)
-        clock = self.clock
-        start = clock()
         self._stop = None if self.seconds is None else start + self.seconds / 2
+        self._deadline = None if self.seconds is None else start + self.seconds
         base = game.copy()
         base.auto_chance = False
         depth0 = base.ply
@@ -261,7 +266,7 @@ class MCTSPlayer(Player):
                 _note_deal(node, legal)
             if node.order is None:
                 assert legal is not None  # listed above whenever the node is unopened
-                self._open(g, node, legal, self._width(node, root), self._stop if node is root else None)
+                self._open(g, node, legal, self._width(node, root), self._stop if node is root else self._deadline)
                 value = self._leaf_value(g, node)
                 break
             if hidden:
@@ -329,7 +334,7 @@ class MCTSPlayer(Player):
                 (batch if len(batch) < width and m.text in here else keep).append(m)
             node.rest = keep
         node.batches += 1
-        self._score(g, node, batch, None, by_text=legal is not None)
+        self._score(g, node, batch, self._deadline, by_text=legal is not None)
 
     def _score(self, g, node: Node, moves: list, stop: Optional[float], by_text: bool = False) -> None:
         mover, order = node.mover, node.order
@@ -366,7 +371,7 @@ class MCTSPlayer(Player):
             return
         cands, rest = split_candidates(g, new, width, self.rng, whole_without_weights=False)
         node.rest = node.rest + rest
-        self._score(g, node, cands, None, by_text=True)
+        self._score(g, node, cands, self._deadline, by_text=True)
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
         key = None if hidden else getattr(g, "key", None)

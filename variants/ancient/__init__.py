@@ -46,14 +46,14 @@ def paisho_variant_info():
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    for name in ("target", "hand_size", "turn_limit"):
+    for name in ("target", "hand_size", "turn_limit", "no_progress"):
         value = options.get(name)
         if isinstance(value, bool) or not isinstance(value, int):
             return f"option {name} must be an integer, got {value!r}"
     if options["target"] < 1:
         return "option target must be at least 1"
-    if options["hand_size"] < 0 or options["turn_limit"] < 0:
-        return "options hand_size and turn_limit must not be negative"
+    if options["hand_size"] < 0 or options["turn_limit"] < 0 or options["no_progress"] < 0:
+        return "options hand_size, turn_limit and no_progress must not be negative"
     o = Opts(options)
     total = sum(k.count for k in variant.tileset.kinds)
     need = 2 * o.hand_size + 1 if o.shared else o.hand_size + 1
@@ -95,6 +95,8 @@ def paisho_setup(game):
     for key in PLAYERS:
         ex["order_" + key] = rules.pack_order(game.tileset, orders.get(key, ()))
     ex["passes"] = 0
+    ex["idle"] = 0
+    ex["gain"] = 0
     ex["drain"] = frozenset()
     ex["placing"] = None
     ex["entered"] = False
@@ -242,6 +244,11 @@ def paisho_chance_outcomes(game):
 # -- applying decisions -----------------------------------------------------------------------
 
 def _end_turn(st) -> None:
+    ex = st.extra
+    # ``gain``: the tiles this turn put out of play (a draw from the pool, a placement) less the
+    # tiles a Dragon brought back into a hand; none is a turn without progress (ruling R37)
+    ex["idle"] = 0 if ex.get("gain", 0) > 0 else ex.get("idle", 0) + 1
+    ex["gain"] = 0
     st.phase = "turn"
     st.extra["placing"] = None
     nxt = other(st.to_move)
@@ -304,6 +311,7 @@ def paisho_apply(game, move):
     if action == "draw":
         key = o.pool_key(player)
         st.take("pool", key, move.tile)
+        ex["gain"] = ex.get("gain", 0) + 1
         order = ex.get("order_" + key)
         if order:
             top = rules.order_head(game.tileset, order)
@@ -321,6 +329,7 @@ def paisho_apply(game, move):
         return
     if action == "place":
         ex["passes"] = 0
+        ex["gain"] = ex.get("gain", 0) + 1
         code = move.tile
         st.take("hand", player, code)
         p = move.dst
@@ -356,6 +365,7 @@ def paisho_apply(game, move):
             code = victim.kind.code
             if mover == DRAGON and o.dragon_to_hand:
                 st.give("hand", player, code)  # wiki:54
+                ex["gain"] = ex.get("gain", 0) - 1
             else:
                 st.give("captured", player, code)
         st.relocate(s, d)
@@ -418,6 +428,8 @@ def paisho_check_end(game):
         return _decide(game, "turn limit")
     if st.extra.get("passes", 0) >= 2:
         return _decide(game, "exhaustion")
+    if o.no_progress and st.extra.get("idle", 0) >= o.no_progress:
+        return _decide(game, "no progress")
     hands_empty = all(st.count("hand", p) == 0 for p in PLAYERS)
     if hands_empty and (not o.refill or all(st.count("pool", k) == 0 for k in o.pool_keys)):
         return _decide(game, "exhaustion")

@@ -47,6 +47,7 @@ def paisho_position_extra(game):
         "first": ex.get("first"),
         "hidden_hand": ex.get("hidden"),
         "passes": ex.get("passes", 0),
+        "idle_turns": ex.get("idle", 0),
         "draws_entered": bool(ex.get("entered")),
         "centrepiece": _point_json(centre) if centre is not None else None,
         "drained": [{"x": coords(i)[0], "y": coords(i)[1], "by": sorted(v)} for i, v in sorted(by.items())],
@@ -129,6 +130,13 @@ def paisho_load_position(game, data):
         problems.append(("$.passes", "expected a count of consecutive passes"))
         passes = 0
     ex["passes"] = passes
+    idle = data.get("idle_turns", 0)
+    if not isinstance(idle, int) or isinstance(idle, bool) or idle < 0:
+        problems.append(("$.idle_turns", "expected a count of turns in a row without progress"))
+        idle = 0
+    ex["idle"] = idle
+    # a turn under way has drawn or placed already; only its move step can take a tile back
+    ex["gain"] = 1 if phase in ("draw", "discard", "boat", "wheel", "move") else 0
     ex["centre_id"] = 0
     flagged: dict[str, list[int]] = {}
     for entry in data.get("board") or []:

@@ -92,6 +92,7 @@ class Opts:
         self.first_player = eff["first_player"]
         self.move_required = eff["move_required"]
         self.turn_limit = int(eff["turn_limit"])
+        self.no_progress = int(eff["no_progress"])
         self.pool_keys = ("host",) if self.shared else ("host", "guest")
 
     def pool_key(self, player: str) -> str:
