@@ -130,3 +130,105 @@ def test_three_piece_greedy_steps_out_of_a_wheel_trap():
     g.play(GreedyPlayer(seed=1).choose(g))
     assert g.outcome is None
     assert threats(g, "guest")[0] == 0
+
+
+BESIDE = {(-3, -2): "HI", (-5, -2): "HI", (-4, -2): "GB", (0, -2): "GB", (-1, -2): "GW",
+          (5, -7): "GI", (-6, 6): "HB"}
+"""The Host's Iris on the red point (-3,-2) has the Guest's Bison (-4,-2) next to it, defended
+by the Host's Iris (-5,-2) (rules, Capture, Defense and death). The Guest's Wheel on (-1,-2)
+has a Guest Bison on its ring at (0,-2) but not the Iris: turned four places the Bison comes
+to (-2,-2), the Iris's second enemy Bison, and the Iris is dead whatever the Defense."""
+
+
+def test_three_piece_a_wheel_turn_that_carries_a_bison_beside_an_iris_is_a_threat():
+    """A Wheel turn kills by carrying a Bison as well as by carrying the Iris (rules, A turn 2:
+    every tile on the ring turns): the turn is read as a kill threat, where the Iris stands, and
+    the playout weights offer a killing move first."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import iris_turns, threats
+    g = pos(BESIDE, to_move="guest")
+    assert not g.flags()["captured"] and not g.flags()["dead"]
+    iris = board.index(-3, -2)
+    beside = [(t.k, t.bisons) for t in iris_turns(g, "guest")
+              if t.centre == t.wheel and t.iris == iris and t.lands == iris]
+    assert beside == [(4, 2)]
+    assert threats(g, "guest")[0] == 1
+    moves = g.legal_moves()
+    weights = move_weights(g, moves)
+    g.play(moves[max(range(len(moves)), key=weights.__getitem__)])
+    assert g.outcome is not None and g.outcome.winner == "guest"
+
+
+def test_three_piece_an_enemy_iris_carried_toward_a_red_area_is_progress():
+    """An Iris is captured only in a red area (rules, Capture) and one that keeps away is safe
+    for ever (rulings, Games that do not end): the same enemy Iris two steps from a red area is
+    worth more to its opponent than at home, five steps away, and a Bison beside it there counts
+    more than a Bison beside it at home."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece.attack import red_distance
+    from paisho_variants.three_piece import cfg
+    from paisho_variants.three_piece.strategy import _drift, _pressure, paisho_evaluate
+    far = red_distance(cfg(pos({(5, -7): "GI", (-5, 7): "HI"})).red)
+    home, near = (5, -7), (3, -3)
+    assert far[board.index(*home)] == 5 and far[board.index(*near)] == 3
+    others = {(-5, 7): "HI", (-6, 6): "HB", (-4, 8): "HW", (8, -3): "GW", (2, 8): "GB"}
+    at_home = pos({**others, home: "GI"}, to_move="guest")
+    carried = pos({**others, near: "GI"}, to_move="guest")
+    assert _drift(at_home, "host") == 0 and _drift(carried, "host") == 2
+    assert paisho_evaluate(carried, "host") > paisho_evaluate(at_home, "host")
+    assert paisho_evaluate(carried, "guest") < paisho_evaluate(at_home, "guest")
+    bison_home = pos({**others, home: "GI", (5, -6): "HB"}, to_move="guest")
+    bison_near = pos({**others, near: "GI", (3, -2): "HB"}, to_move="guest")
+    gain_near = _pressure(bison_near, "host") - _pressure(carried, "host")
+    gain_home = _pressure(bison_home, "host") - _pressure(at_home, "host")
+    assert gain_near > 1.4 * gain_home > 0
+
+
+def test_three_piece_evaluation_terms_agree_with_a_slow_reading():
+    """The evaluation's terms, read from bitsets and distance tables, against the same formulas
+    written point by point (steps along the lines, eight-way steps, breadth-first distance to a
+    red point) over positions of random games."""
+    import paisho_core as paisho
+    from paisho_variants.three_piece import strategy as s
+
+    red = board.AREA["red"]
+    reds = [board.coords(j) for j in board.bits(red)]
+
+    def steps(a, b):
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+    def to_red(i):  # the default red_area option is every red point: nothing stands in the way
+        return min(steps(board.coords(i), p) for p in reds)
+
+    def tiles(g, player, tag):
+        return [i for i, t in g.state.tiles(player) if tag in t.kind.tags]
+
+    def slow(g, player):
+        opp = "guest" if player == "host" else "host"
+        irises = tiles(g, opp, "iris")
+        pressure = sum(max(2.0 / (1 + to_red(j)) / (1 + steps(board.coords(b), board.coords(j)))
+                           for j in irises) for b in tiles(g, player, "bison")) if irises else 0.0
+        reach = sum(max(1.0 / (1 + to_red(j)) / max(1, *(abs(u - v) for u, v in
+                                                        zip(board.coords(w), board.coords(j))))
+                        for j in irises) for w in tiles(g, player, "wheel")) if irises else 0.0
+        exposure = sum(0.5 + 0.5 * sum(1 for b in tiles(g, opp, "bison")
+                                       if steps(board.coords(b), board.coords(i)) <= 2)
+                       for i in tiles(g, player, "iris") if (red >> i) & 1)
+        drift = sum(max(0, s.HOME_STEPS - to_red(j)) for j in irises)
+        return pressure, reach, exposure, drift
+
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(6):
+        g = paisho.new_game("3-piece", seed=seed)
+        for _ in range(120):
+            if g.outcome is not None:
+                break
+            g.play(rng.choice(g.legal_moves()))
+            for player in ("host", "guest"):
+                want = slow(g, player)
+                got = (s._pressure(g, player), s._reach(g, player), s._exposure(g, player),
+                       s._drift(g, player))
+                assert all(abs(a - b) < 1e-12 for a, b in zip(got, want)), (g.moves, player)
+                checked += 1
+    assert checked > 1000

@@ -116,6 +116,28 @@ def test_every_scoring_stops_at_the_budget_through_the_kept_tree(monkeypatch):
     _decisions_keep_their_budget(monkeypatch, "iroh", 60, 4)
 
 
+def test_a_search_starved_of_time_still_looks_at_what_greedy_looks_at(monkeypatch):
+    """However short the time (here two evaluations' worth), the root's first scoring takes as
+    many moves as greedy scores, the most promising by the playout weights first: in this Skud
+    position (113 moves) the four heaviest are among them."""
+    import random
+    from paisho_core.players.simple import GREEDY_WIDTH, move_weights
+    clock = _ScoringClock(monkeypatch)
+    rng = random.Random(1)
+    game = paisho.new_game("skud", seed=1)
+    for _ in range(23):
+        game.play(rng.choice(game.legal_moves()))
+    legal = game.legal_moves()
+    weights = move_weights(game, legal)
+    heaviest = {m.text for m, w in zip(legal, weights) if w == max(weights)}
+    assert len(legal) > 100 and len(heaviest) == 4
+    bot = MCTSPlayer(seed=1, seconds=0.02, clock=clock)
+    bot.choose(game)
+    scored = {e[0] for e in bot._kept[0].order}
+    assert len(scored) >= GREEDY_WIDTH
+    assert heaviest <= scored
+
+
 def test_a_new_deal_of_hidden_tiles_is_preselected_not_scored_whole(monkeypatch):
     """With hidden hands (Ancient) every iteration searches another deal: the moves a node has
     not seen are preselected as at its opening and the rest wait, so the second iteration does

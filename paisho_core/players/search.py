@@ -6,7 +6,9 @@
   machine).  The seconds count the whole decision, and every scoring of moves stops when they
   are spent (the root's first one at half of them), the moves not scored waiting with the rest:
   an iteration that opens a node or scores a batch near the end overruns by one evaluation, not
-  by a batch of them.
+  by a batch of them.  Against a clock the most promising moves are scored first, and the root's
+  first scoring takes at least as many moves as greedy looks at, so a search starved of time (a
+  slow or busy machine) still plays as well as greedy.
 - **Expansion**: a node is opened once, the first time an iteration reaches it: each candidate
   move is played on the game, the position after it scored by the variant's evaluation for the
   searching player (at every depth: the opponent minimises it), and taken back, as greedy does
@@ -51,7 +53,7 @@ from typing import Callable, Optional
 from .evaluation import evaluate, squash
 from .hidden import determinize, has_hidden_information
 from .policy import playout_move
-from .simple import Player, legal_or_fail, split_candidates, try_moves
+from .simple import GREEDY_WIDTH, Player, legal_or_fail, split_candidates, try_moves
 
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
@@ -266,7 +268,10 @@ class MCTSPlayer(Player):
                 _note_deal(node, legal)
             if node.order is None:
                 assert legal is not None  # listed above whenever the node is unopened
-                self._open(g, node, legal, self._width(node, root), self._stop if node is root else self._deadline)
+                if node is root:  # never less than greedy's look at the position, however short the time
+                    self._open(g, node, legal, self.root_width, self._stop, GREEDY_WIDTH)
+                else:
+                    self._open(g, node, legal, self.width, self._deadline)
                 value = self._leaf_value(g, node)
                 break
             if hidden:
@@ -303,13 +308,15 @@ class MCTSPlayer(Player):
     def _width(self, node: Node, root: Node) -> int:
         return self.root_width if node is root else self.width
 
-    def _open(self, g, node: Node, legal: list, width: int, stop: Optional[float]) -> None:
+    def _open(self, g, node: Node, legal: list, width: int, stop: Optional[float], floor: int = 0) -> None:
         """Score the node's first ``width`` candidate moves (greedy's preselection) and keep
-        them best first; the others wait in ``rest``."""
+        them best first; the others wait in ``rest``.  Against a clock the most promising are
+        scored first and the scoring stops at ``stop``, once ``floor`` moves are scored."""
         node.mover = g.to_move
-        cands, node.rest = split_candidates(g, legal, width, self.rng, whole_without_weights=False)
+        cands, node.rest = split_candidates(g, legal, width, self.rng, whole_without_weights=False,
+                                            ranked=stop is not None)
         node.order = []
-        self._score(g, node, cands, stop)
+        self._score(g, node, cands, stop, floor=floor)
 
     def _due(self, node: Node, at_root: bool) -> bool:
         """Whether a node the search came back to scores its next batch of waiting moves: at
@@ -336,14 +343,17 @@ class MCTSPlayer(Player):
         node.batches += 1
         self._score(g, node, batch, self._deadline, by_text=legal is not None)
 
-    def _score(self, g, node: Node, moves: list, stop: Optional[float], by_text: bool = False) -> None:
+    def _score(self, g, node: Node, moves: list, stop: Optional[float], by_text: bool = False,
+               floor: int = 0) -> None:
+        """Score ``moves`` into the node's order, stopping at ``stop`` once ``floor`` of them
+        are scored; the moves not scored wait with the rest."""
         mover, order = node.mover, node.order
         assert mover is not None and order is not None  # scored only once opened
         scored = [e + [0.0] for e in order]
         me, centre = self._me, self._centre
         for value, move in try_moves(g, moves, me, by_text=by_text):
             scored.append([move.text, move, _host_value(value, me, centre), self.rng.random()])
-            if stop is not None and self.clock() >= stop:
+            if stop is not None and len(scored) - len(order) >= floor and self.clock() >= stop:
                 break
         done = len(scored) - len(order)
         if done < len(moves):  # out of time: the moves not scored wait with the rest
@@ -369,7 +379,8 @@ class MCTSPlayer(Player):
         new = [m for m in legal if m.text not in known]
         if not new:
             return
-        cands, rest = split_candidates(g, new, width, self.rng, whole_without_weights=False)
+        cands, rest = split_candidates(g, new, width, self.rng, whole_without_weights=False,
+                                       ranked=self._deadline is not None)
         node.rest = node.rest + rest
         self._score(g, node, cands, self._deadline, by_text=True)
 

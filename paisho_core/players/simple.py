@@ -99,10 +99,12 @@ def preselect(game, moves: list, width: int, rng: random.Random) -> list:
 
 
 def split_candidates(game, moves: list, width: int, rng: random.Random,
-                     whole_without_weights: bool = True) -> tuple[list, list]:
+                     whole_without_weights: bool = True, ranked: bool = False) -> tuple[list, list]:
     """``(chosen, rest)``: :func:`preselect`'s choice, and the other moves in the order a further
     draw would take them (most promising first).  Without weights the whole list is chosen, or
-    with ``whole_without_weights=False`` a seeded shuffle is cut at ``width``."""
+    with ``whole_without_weights=False`` a seeded shuffle is cut at ``width``.  The chosen keep
+    the list's order, or with ``ranked`` come most promising first (the heaviest half by weight,
+    then the drawn ones in the order drawn), for a caller that may stop before scoring them all."""
     if len(moves) <= width:
         return moves, []
     weights = move_weights(game, moves)
@@ -119,7 +121,7 @@ def split_candidates(game, moves: list, width: int, rng: random.Random,
     # weighted sampling without replacement: the largest u ** (1 / w) keys (Efraimidis-Spirakis)
     keyed = sorted(rest, key=lambda i: -(rng.random() ** (1.0 / weights[i])) if weights[i] > 0 else 1.0)
     chosen += keyed[:width - top]
-    return [moves[i] for i in sorted(chosen)], [moves[i] for i in keyed[width - top:]]
+    return [moves[i] for i in (chosen if ranked else sorted(chosen))], [moves[i] for i in keyed[width - top:]]
 
 
 def try_moves(game, moves: list, player: str, by_text: bool = False):

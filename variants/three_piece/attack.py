@@ -7,7 +7,9 @@ mover's Bisons it is dead and the game is won at once; next to one it is capture
 freed on the opponent's next turn (Capture, Defense and death).  This module finds those turns
 without playing them: for every Wheel of a player, every turn of its ring (where the Wheel
 stands or after its one step) that carries an enemy Iris, where the Iris lands and how many of the player's
-Bisons stand next to it afterwards (those on the ring turn with it)."""
+Bisons stand next to it afterwards (those on the ring turn with it).  A turn
+may also carry the player's Bisons next to an enemy Iris that already stands in a red area off
+the ring: such a turn is found too when it adds Bisons next to that Iris."""
 from __future__ import annotations
 
 from paisho_core import board
@@ -31,10 +33,11 @@ class Turn:
 
 def iris_turns(game, player: str) -> list[Turn]:
     """Every turn of one of ``player``'s Wheels (where it stands, or after its one step to an
-    empty point next to it) that lands an enemy Iris on a point of the dead zone (a red area)
-    next to one or more of ``player``'s Bisons.  A turn that would carry a tile off the board is
-    left out; whether the turn is otherwise legal (it might leave one of the mover's own Irises
-    dead) is not checked."""
+    empty point next to it) after which an enemy Iris stands on a point of the dead zone (a red
+    area) next to one or more of ``player``'s Bisons: an Iris the turn carries there, or one
+    standing there off the ring that the turn brings more Bisons next to (its ``lands`` is where
+    it stands).  A turn that would carry a tile off the board is left out; whether the turn is
+    otherwise legal (it might leave one of the mover's own Irises dead) is not checked."""
     c = rules_module.cfg(game)
     r = rules_module.roles(game)
     occ = game.state.occupied
@@ -42,16 +45,22 @@ def iris_turns(game, player: str) -> list[Turn]:
     bisons = r.bison[player]
     zone, nb = c.dead_zone, c.nb
     empty = board.PLAYABLE & ~occ
+    standing = foe_irises & zone  # enemy Irises a Bison carried next to would capture
     out = []
     for w in bits(r.wheel[player]):
-        if not REACH[w] & foe_irises:
+        if not (REACH[w] & foe_irises or REACH3[w] & standing):
             continue
         held_by = occ & ~(1 << w)  # once the Wheel steps, its old point is empty
         for centre in (w, *bits(nb[w] & empty)):
             cy = c.cycles[centre] or rules_module.cycle(centre, c.rim)
             targets = cy.mask & foe_irises
-            if targets:
-                _turns_of(cy, w, centre, held_by, targets, bisons, zone, nb, out)
+            beside = 0
+            if cy.mask & bisons:
+                for i in bits(standing & ~cy.mask):
+                    if nb[i] & cy.mask:
+                        beside |= 1 << i
+            if targets or beside:
+                _turns_of(cy, w, centre, held_by, targets, beside, bisons, zone, nb, out)
     return out
 
 
@@ -63,14 +72,18 @@ def _within_two(i: int) -> int:
 REACH = [_within_two(i) if (board.PLAYABLE >> i) & 1 else 0 for i in range(board.NCELLS)]
 """The points a Wheel on each point can carry, stepping first or not (eight-step distance two,
 whatever the adjacency option: a ring is always the 8 points around its centre)."""
+REACH3 = [m | board.step8(m) for m in REACH]
+"""The points next to a point a Wheel on each point can carry (eight-step distance three): where
+an Iris stands that a Bison the Wheel carries can come next to."""
 
 
-def _turns_of(cy, w: int, centre: int, occ: int, targets: int, bisons: int, zone: int, nb,
-              out: list) -> None:
+def _turns_of(cy, w: int, centre: int, occ: int, targets: int, beside: int, bisons: int,
+              zone: int, nb, out: list) -> None:
     order, n, pos = cy.order, cy.n, cy.pos
     held = [j for j, p in enumerate(order) if p >= 0 and (occ >> p) & 1]
     ring_bisons = [pos[p] for p in bits(cy.mask & bisons)]
     still = bisons & ~cy.mask
+    before = [(i, (nb[i] & bisons).bit_count()) for i in bits(beside)]
     for k in range(1, n):
         if any(order[(j + k) % n] < 0 for j in held):
             continue  # a tile would leave the board
@@ -83,6 +96,10 @@ def _turns_of(cy, w: int, centre: int, occ: int, targets: int, bisons: int, zone
                 near = (nb[lands] & moved).bit_count()
                 if near:
                     out.append(Turn(w, centre, k, p, lands, near))
+        for i, had in before:
+            near = (nb[i] & moved).bit_count()
+            if near > had:
+                out.append(Turn(w, centre, k, i, i, near))
 
 
 def threats(game, player: str) -> tuple[int, int]:

@@ -1,7 +1,9 @@
 """What computer players know of 3-Piece (Street) Pai Sho's goal (rules:
 docs/variants/three-piece/rules.md): an Iris in a red area with two enemy Bisons next to it is
 dead and loses the game, one Bison captures it.  So: keep one's Irises out of red areas and away
-from enemy Bisons (Iris safety), and bring one's Bisons toward enemy Irises (Bison pressure).
+from enemy Bisons (Iris safety), bring one's Bisons toward enemy Irises in or near a red area
+(Bison pressure: a blockade of Irises at home threatens nothing) and carry enemy Irises from
+home toward one (drift).
 A careful player never walks an Iris into a red area, so the win comes from a Wheel turn that
 carries an enemy Iris there, next to one's Bisons (``attack.py``): such turns are read before they
 are played, as threats and as the moves to try first.  Registered through the YAML's ``plugins``; it adds to the rules module's own danger score."""
@@ -24,29 +26,80 @@ def _points(game, player: str, tag: str) -> list:
     return [(i, coords(i)) for i, t in game.state.tiles(player) if tag in t.kind.tags]
 
 
+def _table(distance) -> list:
+    """``distance(a, b)`` between every two points of the board, by grid index (0 elsewhere)."""
+    points = [(i, coords(i)) for i in board.bits(board.PLAYABLE)]
+    rows = [[0] * board.NCELLS for _ in range(board.NCELLS)]
+    for i, a in points:
+        row = rows[i]
+        for j, b in points:
+            row[j] = distance(a, b)
+    return rows
+
+
+MANHATTAN = _table(manhattan)
+"""Steps along the lines between every two points (grid indices)."""
+CHEBYSHEV = _table(lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1])))
+"""Eight-way steps between every two points."""
+WITHIN_TWO = [sum(1 << j for j, d in enumerate(row) if d <= 2 and (board.PLAYABLE >> j) & 1)
+              for row in MANHATTAN]
+"""The points at most two steps along the lines from each point (itself included)."""
+
+
+def _by_red_distance(game, irises: int) -> list:
+    """``irises`` grouped by their steps to the nearest red point: [(steps, points), ...]."""
+    far = red_distance(rules_module.cfg(game).red)
+    groups: dict = {}
+    for i in board.bits(irises):
+        groups.setdefault(far[i], []).append(i)
+    return list(groups.items())
+
+
 def _pressure(game, player: str) -> float:
-    """How close ``player``'s Bisons stand to the enemy Irises, those in a red area counting
-    double; and how exposed ``player``'s own Irises are to enemy Bisons."""
-    irises = _points(game, other(player), "iris")
+    """How close ``player``'s Bisons stand to the enemy Irises that are in or near a red area:
+    each Bison counts its best target, 2 / (1 + the Iris's steps to a red area) / (1 + the
+    Bison's steps to the Iris).  A Bison next to an Iris that stays far from every red area
+    threatens nothing (an Iris is captured only in one: rules, Capture), so such a blockade is
+    worth little."""
+    r = rules_module.roles(game)
+    irises = r.iris[other(player)]
     if not irises:
         return 0.0
+    targets = [(2.0 / (1 + f), points) for f, points in _by_red_distance(game, irises)]
     value = 0.0
-    for _i, b in _points(game, player, "bison"):
-        best = 0.0
-        for j, p in irises:
-            d = manhattan(b, p)
-            best = max(best, (2.0 if (RED >> j) & 1 else 1.0) / (1 + d))
-        value += best
+    for b in board.bits(r.bison[player]):
+        near = MANHATTAN[b].__getitem__
+        value += max(t / (1 + min(map(near, points))) for t, points in targets)
     return value
+
+
+def _drift(game, player: str) -> float:
+    """How far the enemy Irises have been brought from home toward a red area: per Iris, the
+    steps it stands nearer a red point than ``HOME_STEPS`` (none at home, ``HOME_STEPS`` inside
+    one).  An Iris is only ever captured in a red area (rules, Capture), and one that keeps away
+    is safe for ever (rulings, Games that do not end), so every step an enemy Iris is carried
+    toward one is progress toward the win, every step one's own is carried, ground lost."""
+    value = 0
+    for f, points in _by_red_distance(game, rules_module.roles(game).iris[other(player)]):
+        if f < HOME_STEPS:
+            value += (HOME_STEPS - f) * len(points)
+    return float(value)
+
+
+HOME_STEPS = 5
+"""Steps from a red point that an Iris at home stands (the starting layout's back rows stand 5
+or 6 from the nearest: rulings, Starting layout)."""
+DRIFT = 0.25
+"""Weight of each step an enemy Iris stands nearer a red area than at home (``_drift``)."""
 
 
 def _exposure(game, player: str) -> float:
     """Own Irises in a red area, and enemy Bisons within two steps of them."""
-    bisons = [p for _i, p in _points(game, other(player), "bison")]
+    r = rules_module.roles(game)
+    bisons = r.bison[other(player)]
     value = 0.0
-    for i, p in _points(game, player, "iris"):
-        if (RED >> i) & 1:
-            value += 0.5 + 0.5 * sum(1 for b in bisons if manhattan(b, p) <= 2)
+    for i in board.bits(r.iris[player] & RED):
+        value += 0.5 + 0.5 * (WITHIN_TWO[i] & bisons).bit_count()
     return value
 
 
@@ -55,17 +108,15 @@ def _reach(game, player: str) -> float:
     carries whatever is on its ring, so an enemy Iris next to it and a step or two from a red
     point is one turn from being carried in (each Wheel counts its best target: 1 / Chebyshev
     distance, times 1 / (1 + the Iris's steps to a red area))."""
-    c = rules_module.cfg(game)
     r = rules_module.roles(game)
-    irises = list(board.bits(r.iris[other(player)]))
+    irises = r.iris[other(player)]
     if not irises:
         return 0.0
-    far = red_distance(c.red)
-    targets = [(coords(i), 1.0 / (1 + far[i])) for i in irises]
+    targets = [(1.0 / (1 + f), points) for f, points in _by_red_distance(game, irises)]
     value = 0.0
     for w in board.bits(r.wheel[player]):
-        wx, wy = coords(w)
-        value += max(t / max(1, abs(x - wx), abs(y - wy)) for (x, y), t in targets)
+        near = CHEBYSHEV[w].__getitem__
+        value += max(t / max(1, min(map(near, points))) for t, points in targets)
     return value
 
 
@@ -76,14 +127,15 @@ it leaves the opponent such a turn)."""
 THREAT = 3.0
 """Each enemy Iris a Wheel turn of the player not to move would kill next turn (the opponent has
 one move to parry every threat); a capture threat counts a third of it."""
-REACH = 1.0
+REACH = 2.0
 """Weight of the Wheels' reach toward enemy Irises near a red area (``_reach``)."""
 
 
 @hookimpl
 def paisho_evaluate(game, player):
-    """The rules module's Iris danger difference, plus Bison pressure, Iris exposure and Wheel
-    reach (``_reach``), own minus the opponent's; and the attack of ``attack.threats``: a kill
+    """The rules module's Iris danger difference, plus Bison pressure, Iris exposure, Wheel
+    reach (``_reach``) and the enemy Irises' drift toward a red area (``_drift``), own minus
+    the opponent's; and the attack of ``attack.threats``: a kill
     by one Wheel turn is all but won for the player to move (``KILL_NOW``), and the other
     player's kill and capture threats count ``THREAT`` and a third of it."""
     done = outcome_score(game, player)
@@ -94,6 +146,7 @@ def paisho_evaluate(game, player):
     value += 1.5 * (_pressure(game, player) - _pressure(game, opp))
     value += _exposure(game, opp) - _exposure(game, player)
     value += REACH * (_reach(game, player) - _reach(game, opp))
+    value += DRIFT * (_drift(game, player) - _drift(game, opp))
     mover = game.state.to_move
     for side, sign in ((player, 1.0), (opp, -1.0)):
         kills, captures = threats(game, side)
