@@ -9,6 +9,8 @@ carries an enemy Iris there, next to one's Bisons (``attack.py``): such turns ar
 are played, as threats and as the moves to try first.  Registered through the YAML's ``plugins``; it adds to the rules module's own danger score."""
 from __future__ import annotations
 
+from typing import Optional
+
 from paisho_core import board
 from paisho_core.board import AROUND, coords
 from paisho_core.hookspecs import hookimpl
@@ -46,41 +48,41 @@ WITHIN_TWO = [sum(1 << j for j, d in enumerate(row) if d <= 2 and (board.PLAYABL
 """The points at most two steps along the lines from each point (itself included)."""
 
 
-def _by_red_distance(game, irises: int) -> list:
-    """``irises`` grouped by their steps to the nearest red point: [(steps, points), ...]."""
+def _targets(game, player: str) -> list:
+    """``player``'s enemy Irises grouped by their steps to the nearest red point: [(steps,
+    points), ...] (read once per evaluation and shared by the terms below)."""
     far = red_distance(rules_module.cfg(game).red)
     groups: dict = {}
-    for i in board.bits(irises):
+    for i in board.bits(rules_module.roles(game).iris[other(player)]):
         groups.setdefault(far[i], []).append(i)
     return list(groups.items())
 
 
-def _pressure(game, player: str) -> float:
+def _pressure(game, player: str, groups: Optional[list] = None) -> float:
     """How close ``player``'s Bisons stand to the enemy Irises that are in or near a red area:
     each Bison counts its best target, 2 / (1 + the Iris's steps to a red area) / (1 + the
     Bison's steps to the Iris).  A Bison next to an Iris that stays far from every red area
     threatens nothing (an Iris is captured only in one: rules, Capture), so such a blockade is
     worth little."""
-    r = rules_module.roles(game)
-    irises = r.iris[other(player)]
-    if not irises:
+    groups = _targets(game, player) if groups is None else groups
+    if not groups:
         return 0.0
-    targets = [(2.0 / (1 + f), points) for f, points in _by_red_distance(game, irises)]
+    targets = [(2.0 / (1 + f), points) for f, points in groups]
     value = 0.0
-    for b in board.bits(r.bison[player]):
+    for b in board.bits(rules_module.roles(game).bison[player]):
         near = MANHATTAN[b].__getitem__
         value += max(t / (1 + min(map(near, points))) for t, points in targets)
     return value
 
 
-def _drift(game, player: str) -> float:
+def _drift(game, player: str, groups: Optional[list] = None) -> float:
     """How far the enemy Irises have been brought from home toward a red area: per Iris, the
     steps it stands nearer a red point than ``HOME_STEPS`` (none at home, ``HOME_STEPS`` inside
     one).  An Iris is only ever captured in a red area (rules, Capture), and one that keeps away
     is safe for ever (rulings, Games that do not end), so every step an enemy Iris is carried
     toward one is progress toward the win, every step one's own is carried, ground lost."""
     value = 0
-    for f, points in _by_red_distance(game, rules_module.roles(game).iris[other(player)]):
+    for f, points in _targets(game, player) if groups is None else groups:
         if f < HOME_STEPS:
             value += (HOME_STEPS - f) * len(points)
     return float(value)
@@ -103,18 +105,17 @@ def _exposure(game, player: str) -> float:
     return value
 
 
-def _reach(game, player: str) -> float:
+def _reach(game, player: str, groups: Optional[list] = None) -> float:
     """How near ``player``'s Wheels stand to enemy Irises that stand near a red area: a Wheel
     carries whatever is on its ring, so an enemy Iris next to it and a step or two from a red
     point is one turn from being carried in (each Wheel counts its best target: 1 / Chebyshev
     distance, times 1 / (1 + the Iris's steps to a red area))."""
-    r = rules_module.roles(game)
-    irises = r.iris[other(player)]
-    if not irises:
+    groups = _targets(game, player) if groups is None else groups
+    if not groups:
         return 0.0
-    targets = [(1.0 / (1 + f), points) for f, points in _by_red_distance(game, irises)]
+    targets = [(1.0 / (1 + f), points) for f, points in groups]
     value = 0.0
-    for w in board.bits(r.wheel[player]):
+    for w in board.bits(rules_module.roles(game).wheel[player]):
         near = CHEBYSHEV[w].__getitem__
         value += max(t / max(1, min(map(near, points))) for t, points in targets)
     return value
@@ -143,10 +144,11 @@ def paisho_evaluate(game, player):
         return done
     opp = other(player)
     value = float(rules_module.paisho_evaluate(game, player))
-    value += 1.5 * (_pressure(game, player) - _pressure(game, opp))
+    mine, theirs = _targets(game, player), _targets(game, opp)
+    value += 1.5 * (_pressure(game, player, mine) - _pressure(game, opp, theirs))
     value += _exposure(game, opp) - _exposure(game, player)
-    value += REACH * (_reach(game, player) - _reach(game, opp))
-    value += DRIFT * (_drift(game, player) - _drift(game, opp))
+    value += REACH * (_reach(game, player, mine) - _reach(game, opp, theirs))
+    value += DRIFT * (_drift(game, player, mine) - _drift(game, opp, theirs))
     mover = game.state.to_move
     for side, sign in ((player, 1.0), (opp, -1.0)):
         kills, captures = threats(game, side)
