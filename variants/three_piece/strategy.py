@@ -176,50 +176,71 @@ CARRY_CAPTURE = 8.0
 
 @hookimpl
 def paisho_playout_weights(game, moves):
-    """Greedy and the search try the most promising moves first.  A Bison ending next to an
-    enemy Iris in a red area (a capture, or with a second Bison a kill: rules, Capture, Defense
-    and death) ten times, a Bison closing on an enemy Iris three times, an Iris leaving a red
-    area twice; a Wheel turn that carries an enemy Iris onto a red point next to the mover's
-    Bisons ``CARRY_KILL`` or ``CARRY_CAPTURE`` times; a Wheel turn (many of them, mostly aimless) a third, but four times when an enemy
-    Iris is on its ring (the Wheel can carry it next to one's Bisons) and twice when one of
-    one's own Irises in a red area is (it can carry it away)."""
+    """Greedy and the search try the most promising moves first (the search's inner nodes score
+    only the heaviest moves and a draw of the others, so the order decides which replies it
+    sees).  A Bison ending next to an enemy Iris in a red area (a capture, or with a second
+    Bison a kill: rules, Capture, Defense and death) ten times; a Bison closing on an enemy Iris
+    that has left home (``HOME_STEPS``) three times, on one at home not at all (a blockade at
+    home threatens nothing: rulings, Games that do not end); an Iris leaving a red area, or one
+    away from home stepping farther from every red point, twice.  A Wheel turn (many of them,
+    mostly aimless) a third; one that carries an enemy Iris ``_carried`` decides: nearer a red
+    area ``CARRY_NEARER`` and half as much again per step, as near as before twice, farther
+    once; one that carries one of the mover's own Irises away from a red area at least twice,
+    nearer one half as much.  A turn that lands an enemy Iris next to the mover's Bisons in a
+    red area counts ``CARRY_KILL`` or ``CARRY_CAPTURE`` times more."""
     me = game.state.to_move
-    enemy = _points(game, other(me), "iris")
-    irises = [p for _i, p in enemy]
-    enemy_mask = 0
-    open_irises = 0
-    for i, _p in enemy:
-        enemy_mask |= 1 << i
-        if (RED >> i) & 1:
-            open_irises |= 1 << i
-    own_red = 0
-    for i, _p in _points(game, me, "iris"):
-        if (RED >> i) & 1:
-            own_red |= 1 << i
+    c = rules_module.cfg(game)
+    r = rules_module.roles(game)
+    far = red_distance(c.red)
+    enemy_mask, own_mask = r.iris[other(me)], r.iris[me]
+    open_irises = enemy_mask & RED
+    away = [i for i in board.bits(enemy_mask) if far[i] < HOME_STEPS]  # enemy Irises out of home
     carries = {}
     for t in iris_turns(game, me) if enemy_mask else ():
         key = (t.wheel, t.centre, t.k)
         carries[key] = max(carries.get(key, 0), t.bisons)
+    board_now = game.state.board
     out = []
     for m in moves:
         if m.action == "wheel":
-            ring = AROUND[m.dst]
-            w = 4.0 if ring & enemy_mask else (2.0 if ring & own_red else 1.0 / 3.0)
+            cy = c.cycles[m.dst] or rules_module.cycle(m.dst, c.rim)
+            w = 1.0 / 3.0
+            if cy.mask & enemy_mask:
+                nearer = _carried(cy, m.aux, cy.mask & enemy_mask, far)
+                w = CARRY_NEARER * (1.0 + 0.5 * nearer) if nearer > 0 else (2.0 if nearer == 0 else 1.0)
+            if cy.mask & own_mask:
+                nearer = _carried(cy, m.aux, cy.mask & own_mask, far)
+                w = max(w, 2.0) if nearer < 0 else (w * 0.5 if nearer > 0 else w)
             if carries:
                 near = carries.get((m.src, m.dst, m.aux), 0)
                 w *= CARRY_KILL if near >= 2 else (CARRY_CAPTURE if near else 1.0)
-        else:
-            w = 1.0
-        if m.action == "move" and m.src is not None and m.src >= 0:
-            tile = game.state.board[m.src]
-            a, b = coords(m.src), coords(m.dst)
-            if tile is not None and "bison" in tile.kind.tags and irises:
-                if any(manhattan(b, coords(j)) == 1 for j in board.bits(open_irises)):
-                    w *= 10.0
-                elif min(manhattan(b, p) for p in irises) < min(manhattan(a, p) for p in irises):
-                    w *= 3.0
-            elif tile is not None and "iris" in tile.kind.tags:
-                if (RED >> m.src) & 1 and not (RED >> m.dst) & 1:
-                    w *= 2.0
+            out.append(w)
+            continue
+        w = 1.0
+        tile = board_now[m.src] if m.action == "move" and m.src is not None and m.src >= 0 else None
+        if tile is not None and "bison" in tile.kind.tags:
+            if c.nb[m.dst] & open_irises:
+                w = 10.0
+            elif away:
+                before, after = MANHATTAN[m.src], MANHATTAN[m.dst]
+                if min(after[i] for i in away) < min(before[i] for i in away):
+                    w = 3.0
+        elif tile is not None and "iris" in tile.kind.tags:
+            if (RED >> m.src) & 1 and not (RED >> m.dst) & 1:
+                w = 2.0
+            elif far[m.src] < HOME_STEPS and far[m.dst] > far[m.src]:
+                w = 2.0
         out.append(w)
     return out
+
+
+CARRY_NEARER = 4.0
+"""Weight of a Wheel turn that carries enemy Irises nearer a red area (half as much again per
+step nearer, in all)."""
+
+
+def _carried(cy, k: int, irises: int, far: list) -> int:
+    """Steps nearer a red area, in all, that turning ring ``cy`` by ``k`` carries ``irises``
+    (points on it): negative when it carries them away."""
+    order, n, pos = cy.order, cy.n, cy.pos
+    return sum(far[p] - far[order[(pos[p] + k) % n]] for p in board.bits(irises))
