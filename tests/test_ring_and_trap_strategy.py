@@ -232,3 +232,74 @@ def test_three_piece_evaluation_terms_agree_with_a_slow_reading():
                 assert all(abs(a - b) < 1e-12 for a, b in zip(got, want)), (g.moves, player)
                 checked += 1
     assert checked > 1000
+
+
+# -- 3-Piece: the order the search's inner nodes take moves in -------------------------------
+
+def _weights_by_text(g):
+    from paisho_variants.three_piece.strategy import paisho_playout_weights
+    moves = g.legal_moves()
+    return dict(zip((m.text for m in moves), paisho_playout_weights(g, moves)))
+
+
+def _iris_steps(g, owner):
+    """Each of ``owner``'s Irises' steps to the nearest red point (at most HOME_STEPS)."""
+    from paisho_variants.three_piece import cfg, roles
+    from paisho_variants.three_piece.attack import red_distance
+    from paisho_variants.three_piece.strategy import HOME_STEPS
+    far = red_distance(cfg(g).red)
+    return sorted(min(far[i], HOME_STEPS) for i in board.bits(roles(g).iris[owner]))
+
+
+def test_three_piece_a_wheel_turn_carrying_an_enemy_iris_toward_red_comes_first():
+    """A Wheel turn carries every tile on its ring, the opponent's Irises too (rules, A turn 2),
+    and an Iris is captured only in a red area (rules, Capture): among the Host's turns of the
+    Wheel beside the Guest Iris on (3,-3), three steps from a red point, those that carry it
+    nearer a red area weigh more than those leaving it as near, and those more than the turns
+    carrying it away."""
+    from tests.test_three_piece import pos
+    g = pos({(3, -3): "GI", (5, -7): "GI", (4, -4): "HW", (-5, 7): "HI", (-6, 6): "HB",
+             (8, -3): "GW"}, to_move="host")
+    start = _iris_steps(g, "guest")
+    by_gain: dict = {}
+    for text, w in _weights_by_text(g).items():
+        if text.startswith("(4,-4)"):
+            g.play(text)
+            gain = sum(start) - sum(_iris_steps(g, "guest"))  # steps the turn carried it nearer
+            g.undo()
+            by_gain.setdefault((gain > 0) - (gain < 0), set()).add(w)
+    assert set(by_gain) == {-1, 0, 1}
+    assert min(by_gain[1]) > max(by_gain[0]) > max(by_gain[-1])
+
+
+def test_three_piece_a_bison_closes_only_on_an_iris_away_from_home():
+    """An Iris is captured only in a red area (rules, Capture) and one that stays at home is
+    safe for ever (rulings, Games that do not end): a Host Bison stepping toward a Guest Iris on
+    its home row weighs no more than one stepping away, but toward the same Iris carried out to
+    (3,-3), three steps from a red point, it weighs more."""
+    from tests.test_three_piece import pos
+    others = {(-5, 7): "HI", (-6, 6): "HB", (8, -3): "GW", (-4, 8): "HW"}
+    home = _weights_by_text(pos({**others, (5, -7): "GI", (3, -6): "HB"}, to_move="host"))
+    assert home["(3,-6)-(4,-6)"] == home["(3,-6)-(2,-6)"]
+    out = _weights_by_text(pos({**others, (3, -3): "GI", (1, -3): "HB"}, to_move="host"))
+    assert out["(1,-3)-(2,-3)"] > out["(1,-3)-(0,-3)"]
+
+
+def test_three_piece_an_iris_away_from_home_steps_homeward_first():
+    """An Iris out of home can be carried into a red area by an enemy Wheel (rules, A turn 2;
+    Capture): the Guest's Iris on (3,-4), three steps from a red point, stepping away from every
+    red point weighs more than stepping toward one."""
+    from tests.test_three_piece import pos
+    from paisho_variants.three_piece import cfg
+    from paisho_variants.three_piece.attack import red_distance
+    from paisho_variants.three_piece.strategy import paisho_playout_weights
+    g = pos({(-5, 7): "HI", (-6, 6): "HB", (-4, 8): "HW", (8, -3): "GW", (3, -4): "GI"},
+            to_move="guest")
+    far = red_distance(cfg(g).red)
+    iris = board.index(3, -4)
+    moves = g.legal_moves()
+    steps = [(far[m.dst], w) for m, w in zip(moves, paisho_playout_weights(g, moves))
+             if m.action == "move" and m.src == iris]
+    homeward = [w for f, w in steps if f > far[iris]]
+    redward = [w for f, w in steps if f < far[iris]]
+    assert homeward and redward and min(homeward) > max(redward)

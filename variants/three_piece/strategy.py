@@ -185,13 +185,15 @@ def paisho_playout_weights(game, moves):
     away from home stepping farther from every red point, twice.  A Wheel turn (many of them,
     mostly aimless) a third; one that carries an enemy Iris ``_carried`` decides: nearer a red
     area ``CARRY_NEARER`` and half as much again per step, as near as before twice, farther
-    once; one that carries one of the mover's own Irises away from a red area at least twice,
-    nearer one half as much.  A turn that lands an enemy Iris next to the mover's Bisons in a
+    once (steps counted from ``HOME_STEPS`` in, as ``_drift`` counts them); one that carries
+    one of the mover's own Irises from outside home away from a red area at least twice, nearer
+    one half as much.  A turn that lands an enemy Iris next to the mover's Bisons in a
     red area counts ``CARRY_KILL`` or ``CARRY_CAPTURE`` times more."""
     me = game.state.to_move
     c = rules_module.cfg(game)
     r = rules_module.roles(game)
     far = red_distance(c.red)
+    steps = _home_steps(c.red)
     enemy_mask, own_mask = r.iris[other(me)], r.iris[me]
     open_irises = enemy_mask & RED
     away = [i for i in board.bits(enemy_mask) if far[i] < HOME_STEPS]  # enemy Irises out of home
@@ -206,10 +208,10 @@ def paisho_playout_weights(game, moves):
             cy = c.cycles[m.dst] or rules_module.cycle(m.dst, c.rim)
             w = 1.0 / 3.0
             if cy.mask & enemy_mask:
-                nearer = _carried(cy, m.aux, cy.mask & enemy_mask, far)
+                nearer = _carried(cy, m.aux, cy.mask & enemy_mask, steps)
                 w = CARRY_NEARER * (1.0 + 0.5 * nearer) if nearer > 0 else (2.0 if nearer == 0 else 1.0)
             if cy.mask & own_mask:
-                nearer = _carried(cy, m.aux, cy.mask & own_mask, far)
+                nearer = _carried(cy, m.aux, cy.mask & own_mask, steps)
                 w = max(w, 2.0) if nearer < 0 else (w * 0.5 if nearer > 0 else w)
             if carries:
                 near = carries.get((m.src, m.dst, m.aux), 0)
@@ -239,8 +241,22 @@ CARRY_NEARER = 4.0
 step nearer, in all)."""
 
 
-def _carried(cy, k: int, irises: int, far: list) -> int:
+def _carried(cy, k: int, irises: int, steps: list) -> int:
     """Steps nearer a red area, in all, that turning ring ``cy`` by ``k`` carries ``irises``
-    (points on it): negative when it carries them away."""
+    (points on it), counted as ``_drift`` counts them (``_home_steps``): negative when it
+    carries them away."""
     order, n, pos = cy.order, cy.n, cy.pos
-    return sum(far[p] - far[order[(pos[p] + k) % n]] for p in board.bits(irises))
+    return sum(steps[p] - steps[order[(pos[p] + k) % n]] for p in board.bits(irises))
+
+
+HOME_STEPS_TABLE: dict[int, list[int]] = {}
+"""Per red-area mask: each point's steps to the nearest red point, at most ``HOME_STEPS``."""
+
+
+def _home_steps(red: int) -> list[int]:
+    """Steps from each point to a red area, capped at ``HOME_STEPS`` (an Iris carried about
+    at home has not moved toward a red area, as ``_drift`` reads it)."""
+    found = HOME_STEPS_TABLE.get(red)
+    if found is None:
+        found = HOME_STEPS_TABLE[red] = [min(f, HOME_STEPS) for f in red_distance(red)]
+    return found
