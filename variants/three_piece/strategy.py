@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from paisho_core import board
-from paisho_core.board import AROUND, coords
+from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
@@ -22,10 +22,6 @@ from paisho_variants.common.strategy import manhattan, outcome_score
 from paisho_variants.three_piece.attack import iris_turns, red_distance, threats
 
 RED = board.AREA["red"]
-
-
-def _points(game, player: str, tag: str) -> list:
-    return [(i, coords(i)) for i, t in game.state.tiles(player) if tag in t.kind.tags]
 
 
 def _table(distance) -> list:
