@@ -100,19 +100,21 @@ def test_three_piece_greedy_captures_an_iris_in_a_red_area():
 
 
 def test_three_piece_a_repeated_position_is_pulled_toward_the_draw():
-    """A third occurrence of a position draws (rules, End of the game): the evaluation of a
-    position seen before is divided by how often it has occurred."""
+    """A third occurrence of a position draws (rules, End of the game): for the player ahead the
+    evaluation of a position seen before is divided by how often it has occurred; for the
+    player behind it is not (a repeat gains it nothing short of the draw itself)."""
     from tests.test_three_piece import pos
     from paisho_variants.three_piece.strategy import paisho_evaluate as tp_evaluate
     g = pos(WORKED, to_move="host")
     g.play("(2,4)-(2,3)")
     g.play("(4,3)-(3,3)")  # the Defense
-    first = tp_evaluate(g, "host")
+    first, behind = tp_evaluate(g, "host"), tp_evaluate(g, "guest")
     for m in ("(-6,4)-(-6,3)", "(1,1)-(1,0)", "(-6,3)-(-6,4)", "(1,0)-(1,1)"):
         g.play(m)
     seen = g.state.extra["seen"]
     assert g.outcome is None and seen.count(seen[-1]) == 2
-    assert first != 0 and tp_evaluate(g, "host") == first / 2
+    assert first > 0 and tp_evaluate(g, "host") == first / 2
+    assert behind < 0 and tp_evaluate(g, "guest") == behind
 
 
 def test_ancient_counts_after_moves_agree_with_playing_them():

@@ -152,13 +152,17 @@ def paisho_evaluate(game, player):
             value += sign * KILL_NOW
         else:
             value += sign * THREAT * (kills + captures / 3.0)
-    return value / repeats(game)
+    return value / repeats(game) if value > 0 else value
 
 
 def repeats(game) -> int:
     """How often the current position has occurred (``extra['seen']``, the repetition rule's
     record: rules, End of the game).  A repeated position's evaluation is pulled toward the draw
-    a third occurrence would be, so the player ahead varies before the game is drawn."""
+    a third occurrence would be for the player it favours, so the player ahead varies before the
+    game is drawn; for the player behind it stays as it is, so that a player a little behind
+    (often only by where the Irises have been pushed about at home, which can be undone) does
+    not steer into repeating the position: it still takes the draw of a third occurrence, which
+    is worth more to it, but it does not play for one."""
     seen = game.state.extra.get("seen", ())
     return max(1, seen.count(seen[-1])) if seen else 1
 
