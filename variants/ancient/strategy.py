@@ -59,12 +59,10 @@ SETTLED = 20.0
 places what is left of their hand and wins at exhaustion."""
 PENDING = ("move", "boat", "wheel")
 """The steps of a turn after its placement (the move, and before it a Ship's or Wheel's effect):
-the count is scored as the turn will leave it to the opponent (:func:`_left_by_move`).  Scored
-as if the player were about to act on it (the start of their turn), every Ship and Wheel
-placement had a bonus that the turn's end took back, and every placement (whose move step was
-scored by its reach of the target only) one the exchange had not: a search spent its visits on
-hundreds of such placements (rules, A turn: the target is checked after the placement and after
-the move)."""
+the count is not scored by its distance until the move step is played.  Scoring it there as if
+the player were about to act on it (the start of their turn) gave every Ship and Wheel placement
+a bonus the turn's end took back, so that a search spent its visits on hundreds of them (rules,
+A turn: the target is checked after the placement and after the move)."""
 REACH = 50.0
 """A placement after which one of one's own moves reaches the target: all but a win."""
 
@@ -193,24 +191,6 @@ def last_word(st, o) -> tuple[str, int]:
     return mover, a - b if a > b else a - b - 1
 
 
-def _left_by_move(game, o, count: int, opp_empty: bool) -> float:
-    """The count's worth to a player whose own placement is under way (:data:`PENDING`): in the
-    move step, exactly, the best count one of the moves leaves (REACH if one reaches the
-    target); before it (a Ship's or Wheel's effect pending), the count as it stands.  The count
-    left is acted on next by the opponent, unless their hand is empty (then by the player's
-    next turn), as at the end of any turn."""
-    st = game.state
-    counts = [count]
-    if st.phase == "move":
-        moves = rules.all_moves(st, o, analysis(game)[0])
-        if moves:
-            counts = counts_after_moves(game, moves)
-            if any(_hits(c, o) for c in counts):
-                return REACH
-    left = [NEAR.get(abs(o.target - c), 0.0) for c in counts]
-    return max(left) if opp_empty else -min(left)
-
-
 @hookimpl
 def paisho_evaluate(game, player):
     """Tiebreak lead, the target race (an exact check of one's own pending move; otherwise the
@@ -228,11 +208,12 @@ def paisho_evaluate(game, player):
     value = 1.5 * lead
     if st.phase == "move" and _pool_lasts(st, o) and dragon_can_take(game):
         value += TAKING if st.to_move == player else -TAKING
-    count = rules.count(pairs, o)
     if st.to_move == player and st.phase in PENDING:
-        value += _left_by_move(game, o, count, st.count("hand", opp) == 0)
+        # one's own placement under way: the count is judged by its move step, exactly
+        if st.phase == "move" and reaches_target(game):
+            value += REACH
     else:
-        near = NEAR.get(abs(o.target - count), 0.0)
+        near = NEAR.get(abs(o.target - rules.count(pairs, o)), 0.0)
         # after an exchange (draw, discard) the turn ends with the count as it is
         mine_next = st.to_move == player and st.phase not in ("draw", "discard")
         if mine_next or st.count("hand", opp) == 0:
