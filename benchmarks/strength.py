@@ -184,6 +184,9 @@ def main(argv=None) -> int:
     ap.add_argument("--merge", type=Path, nargs="+", default=None,
                     help="build the table from runs saved with --save instead of playing")
     args = ap.parse_args(argv)
+    problem = check_args(args)
+    if problem:
+        ap.error(problem)
     started = time.time()
     if args.merge:
         settings, games = load_saved(args.merge)
@@ -209,6 +212,29 @@ def main(argv=None) -> int:
     if args.write_docs:
         write_docs(args.write_docs, text, args.marker)
     return 0
+
+
+def check_args(args) -> str:
+    """What is wrong with the command line's pairs, variants or counts, or "" if nothing: a bad
+    name is refused before any game starts (not in a worker, as a traceback, minutes later)."""
+    from paisho_core.players import check_kind
+
+    for pair in args.pairs or ():
+        upper, sep, lower = pair.partition(":")
+        if not sep or not upper or not lower or ":" in lower:
+            return f"--pairs {pair!r}: write a pair as STRONGER:WEAKER, e.g. hard:medium"
+        for kind in (upper, lower):
+            try:
+                check_kind(kind)
+            except paisho.PaishoError as exc:
+                return f"--pairs {pair!r}: {exc}"
+    known = paisho.variants()
+    for name in args.variants or ():
+        if name not in known:
+            return f"--variants: unknown variant {name!r} (known: {', '.join(known)})"
+    if args.games < 1:
+        return f"--games {args.games}: play at least one game"
+    return ""
 
 
 def play(args, settings: dict) -> list[dict]:

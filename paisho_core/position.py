@@ -1,6 +1,7 @@
 """Positions as JSON objects (spec section 5), validated with ``schemas/position.schema.json``."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from . import board
@@ -67,18 +68,29 @@ def _tile_counts(st) -> dict:
     return counts
 
 
-def from_position(data: object, source: str | None = None) -> Game:
-    """Build a Game from a position dict; PositionError lists every problem with its JSON path."""
+@functools.lru_cache(maxsize=None)
+def _validator() -> jsonschema.protocols.Validator:
+    """The position schema's validator, built once."""
+    return jsonschema.Draft202012Validator(schema("position"))
+
+
+def from_position(data: object, source: str | None = None, *, trusted: bool = False) -> Game:
+    """Build a Game from a position dict; PositionError lists every problem with its JSON path.
+
+    ``trusted`` skips only the JSON-schema check, for data the engine has just produced itself
+    (a search's determinization of an observation); a file, record or upload is never trusted.
+    The board, tile and set checks run either way."""
     from . import new_game
     from .variant import get_variant
 
     if not isinstance(data, dict):
         raise PositionError([("$", "a position must be a JSON object")], source)
-    validator = jsonschema.Draft202012Validator(schema("position"))
-    try:
-        problems = [(json_path(e.absolute_path), e.message) for e in validator.iter_errors(data)]
-    except RecursionError:
-        raise PositionError([("$", "nested too deeply to be a position")], source) from None
+    problems: list = []
+    if not trusted:
+        try:
+            problems = [(json_path(e.absolute_path), e.message) for e in _validator().iter_errors(data)]
+        except RecursionError:
+            raise PositionError([("$", "nested too deeply to be a position")], source) from None
     if problems:
         raise PositionError(problems, source)
     try:

@@ -46,6 +46,24 @@ def test_ancient_a_near_count_is_dangerous_only_if_the_opponent_can_place():
     assert ancient_evaluate(armed, "guest") < ancient_evaluate(far, "guest") < ancient_evaluate(empty, "guest")
 
 
+def test_ancient_a_wheel_or_ship_under_way_is_scored_as_its_move_step():
+    """A placement is followed by its effect (a Wheel's turn, a Ship's send) and then the move,
+    and the count is checked after the placement and after the move (rules, A turn): while the
+    effect is pending the player's own step is still to come, as in the move step, so a count
+    one short of the target is scored alike before and after a Wheel turn that moves nothing.
+    (Scored as the start of the player's turn, it gave every Wheel and Ship placement a bonus
+    that the turn's end took back, and a search spent its visits on hundreds of them.)"""
+    g = ancient_game(["W3@(1,1)", "W4@(3,1)"], hand={"W": 1, "R3": 1}, host_hand={"R3": 1},
+                     options={"target": 2})  # a Jasmine-Lily harmony: the count is 1
+    assert g.position()["count"] == 1
+    g.play("W(-5,-5)")  # nothing on its ring
+    assert g.phase == "wheel"
+    placed = ancient_evaluate(g, "guest")
+    g.play("@0")
+    assert g.phase == "move" and not reaches_target(g)  # two flowers make one harmony at most
+    assert placed == ancient_evaluate(g, "guest")
+
+
 # -- Skud and Fire: a harmony ring around the centre wins (docs/variants/skud/rules.md, Goal) --
 
 RING_TILES = [("G", "R3", -5, 5), ("G", "R4", 5, 5), ("G", "L", -5, -5), ("G", "R5", 1, -5),

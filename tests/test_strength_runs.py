@@ -68,3 +68,17 @@ def test_merge_writes_between_the_named_markers(strength, tmp_path, capsys):
     assert "old" not in text and "keep" in text and "| fire | greedy v random |" in text
     with pytest.raises(SystemExit, match="no <!-- other:start -->"):
         run(strength, "--merge", str(a), "--write-docs", str(page), "--marker", "other")
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--pairs", "hard-medium"], "STRONGER:WEAKER"),
+    (["--pairs", "hard:mediu"], "unknown player 'mediu'"),
+    (["--variants", "chess"], "unknown variant 'chess'"),
+    (["--games", "0"], "at least one game"),
+])
+def test_a_bad_command_line_is_refused_before_any_game(strength, capsys, argv, said):
+    with pytest.raises(SystemExit) as stop:
+        run(strength, *argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err

@@ -8,10 +8,15 @@ choice.
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 from .. import PaishoError, from_position, new_game
 
 _PLAYERS = ("host", "guest")
+
+_NOTES = ("hidden", "unseen", "viewer")
+"""What an observation adds to a position: the hidden piles' sizes, the tiles that may be in
+them, and whose view it is."""
 
 
 def has_hidden_information(game, player: str) -> bool:
@@ -31,37 +36,64 @@ def determinize(game, player: str, rng: random.Random):
     in ``hidden`` (``{"reserves.host": 7}`` or ``{"piles.hand.host": 3}``); the tiles that may be
     there are the observation's ``unseen`` counts if it gives them, else the full set less
     every tile the observation shows.  Returns None when the observation does not follow this
-    shape (the caller then searches the true position: a documented limitation).
+    shape (the caller then searches the true position: a documented limitation).  A caller
+    dealing many times from one position builds a :class:`Dealer` once instead.
     """
-    view = game.observation(player)
-    hidden = view.get("hidden")
-    if not isinstance(hidden, dict) or not hidden:
-        return None
-    try:
-        unseen = dict(view.get("unseen") or {})
-        if not unseen:
-            unseen = _unseen(game, view, hidden_players(hidden))
-        bag = [c for c, n in sorted(unseen.items()) for _ in range(n)]
-        data = {k: v for k, v in view.items()
-                if k in ("variant", "options", "seed", "to_move", "phase", "turn", "board",
-                         "reserves", "piles", "scores", "pending")}
+    return Dealer(game, player).deal(rng)
+
+
+class Dealer:
+    """Deals determinizations of one player's observation of one position.  The observation is
+    read and the unseen tiles counted once; each :meth:`deal` only shuffles them into the hidden
+    piles and builds the game (a search deals once per iteration, from the same position)."""
+
+    __slots__ = ("base", "hidden", "bag")
+
+    def __init__(self, game, player: str) -> None:
+        self.base: Optional[dict] = None
+        self.hidden: list = []
+        self.bag: list = []
+        view = game.observation(player)
+        hidden = view.get("hidden")
+        if not isinstance(hidden, dict) or not hidden:
+            return
+        try:
+            unseen = dict(view.get("unseen") or {})
+            if not unseen:
+                unseen = _unseen(game, view, hidden_players(hidden))
+            self.bag = [c for c, n in sorted(unseen.items()) for _ in range(n)]
+            self.hidden = [(path.split("."), int(size)) for path, size in sorted(hidden.items())]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+        # everything the player sees (a variant's own fields too: a turn under way, counters
+        # that end the game), less the observation's own notes
+        self.base = {k: v for k, v in view.items() if k not in _NOTES}
+
+    def deal(self, rng: random.Random):
+        """A fresh game with the hidden piles dealt by ``rng``, or None (see :func:`determinize`)."""
+        if self.base is None:
+            return None
+        data = dict(self.base)
         data["seed"] = rng.randrange(10**9)
-        for path, size in sorted(hidden.items()):
-            parts = path.split(".")
-            target = data
-            for key in parts[:-1]:
-                target = target.setdefault(key, {})
-            rng.shuffle(bag)
-            pile: dict = {}
-            for c in bag[:int(size)]:
-                pile[c] = pile.get(c, 0) + 1
-            del bag[:int(size)]
-            target[parts[-1]] = pile
-        g = from_position(data)
+        bag = list(self.bag)
+        try:
+            for parts, size in self.hidden:
+                target = data
+                for key in parts[:-1]:  # copies along the path: the base is dealt from again
+                    target[key] = dict(target.get(key) or {})
+                    target = target[key]
+                rng.shuffle(bag)
+                pile: dict = {}
+                for c in bag[:size]:
+                    pile[c] = pile.get(c, 0) + 1
+                del bag[:size]
+                target[parts[-1]] = pile
+            # the engine's own observation, not a file: every check but the schema's still runs
+            g = from_position(data, trusted=True)
+        except (PaishoError, KeyError, TypeError, ValueError, AttributeError):
+            return None
         g.auto_chance = False
         return g
-    except (PaishoError, KeyError, TypeError, ValueError, AttributeError):
-        return None
 
 
 def _unseen(game, view: dict, owners: set) -> dict:

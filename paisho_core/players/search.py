@@ -51,7 +51,7 @@ import time
 from typing import Callable, Optional
 
 from .evaluation import evaluate, squash
-from .hidden import determinize, has_hidden_information
+from .hidden import Dealer, has_hidden_information
 from .policy import playout_move
 from .simple import GREEDY_WIDTH, Player, legal_or_fail, split_candidates, try_moves
 
@@ -99,7 +99,7 @@ class Node:
     opened, ``[notation, move, Host prior]`` best first for the mover (None until opened);
     ``rest``: the moves left unscored, scored a batch at a time as the node's visits grow."""
 
-    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches", "deals")
+    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches", "deals", "known")
 
     def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
@@ -111,6 +111,7 @@ class Node:
         self.mover: Optional[str] = None
         self.batches = 0  # waiting candidates scored since the node was opened, in batches
         self.deals: Optional[dict] = None  # hidden information: legal move texts -> visits
+        self.known: Optional[set] = None  # hidden information: the texts in order and rest
 
     def mean_for(self, player: str) -> float:
         q = self.value / self.visits if self.visits else self.mm
@@ -175,13 +176,14 @@ class MCTSPlayer(Player):
         base = game.copy()
         base.auto_chance = False
         depth0 = base.ply
+        dealer = Dealer(game, me) if hidden else None  # the observation read once a decision
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
             if self.seconds is not None and n and clock() - start >= self.seconds:
                 break
-            g = determinize(game, me, self.rng) if hidden else None
+            g = dealer.deal(self.rng) if dealer is not None else None
             if g is None:
                 g = base
             self._iterate(g, root, hidden)
@@ -373,12 +375,14 @@ class MCTSPlayer(Player):
         hidden tiles): as when a node is opened, the most promising ``width`` of them are scored
         and added, the others wait with the rest (the selection keeps to the moves legal in this
         deal)."""
-        order = node.order or []
-        known = {e[0] for e in order}
-        known.update(m.text for m in node.rest)
+        known = node.known
+        if known is None:  # every move the node has met, scored or waiting: kept from now on
+            known = node.known = {e[0] for e in node.order or ()}
+            known.update(m.text for m in node.rest)
         new = [m for m in legal if m.text not in known]
         if not new:
             return
+        known.update(m.text for m in new)
         cands, rest = split_candidates(g, new, width, self.rng, whole_without_weights=False,
                                        ranked=self._deadline is not None)
         node.rest = node.rest + rest

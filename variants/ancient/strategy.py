@@ -57,6 +57,12 @@ tile taken back is worth (the last word, :func:`last_word`)."""
 SETTLED = 20.0
 """A tiebreak lead over an opponent who can never act again (:func:`_out_of_play`): the leader
 places what is left of their hand and wins at exhaustion."""
+PENDING = ("move", "boat", "wheel")
+"""The steps of a turn after its placement (the move, and before it a Ship's or Wheel's effect):
+the count is not scored by its distance until the move step is played.  Scoring it there as if
+the player were about to act on it (the start of their turn) gave every Ship and Wheel placement
+a bonus the turn's end took back, so that a search spent its visits on hundreds of them (rules,
+A turn: the target is checked after the placement and after the move)."""
 REACH = 50.0
 """A placement after which one of one's own moves reaches the target: all but a win."""
 
@@ -202,8 +208,9 @@ def paisho_evaluate(game, player):
     value = 1.5 * lead
     if st.phase == "move" and _pool_lasts(st, o) and dragon_can_take(game):
         value += TAKING if st.to_move == player else -TAKING
-    if st.to_move == player and st.phase == "move":
-        if reaches_target(game):
+    if st.to_move == player and st.phase in PENDING:
+        # one's own placement under way: the count is judged by its move step, exactly
+        if st.phase == "move" and reaches_target(game):
             value += REACH
     else:
         near = NEAR.get(abs(o.target - rules.count(pairs, o)), 0.0)

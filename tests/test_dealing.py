@@ -1,0 +1,106 @@
+"""Dealing hidden tiles for a search (paisho_core/players/hidden.py): a :class:`Dealer` reads the
+observation once and skips the schema check on the position it builds from it; every deal must
+be the one the straightforward reading (observation read, schema checked, each time) gives, and
+every deal must show the player exactly what the real game shows them (else the search plays
+another game, or, where no deal can be built, falls back on the real position and sees what it
+must not)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import paisho_core as paisho
+from paisho_core import PositionError, from_position
+from paisho_core.players import RandomPlayer
+from paisho_core.players.hidden import Dealer, _unseen, hidden_players
+
+
+def slow_deal(game, player, rng):
+    """The reference: read the observation, count the unseen tiles, deal, validate in full."""
+    view = game.observation(player)
+    hidden = view["hidden"]
+    unseen = dict(view.get("unseen") or {}) or _unseen(game, view, hidden_players(hidden))
+    bag = [c for c, n in sorted(unseen.items()) for _ in range(n)]
+    data = {k: v for k, v in view.items() if k not in ("hidden", "unseen", "viewer")}
+    data["seed"] = rng.randrange(10**9)
+    for path, size in sorted(hidden.items()):
+        *outer, last = path.split(".")
+        target = data
+        for key in outer:
+            target[key] = dict(target.get(key) or {})
+            target = target[key]
+        rng.shuffle(bag)
+        target[last] = {}
+        for code in bag[:size]:
+            target[last][code] = target[last].get(code, 0) + 1
+        del bag[:size]
+    return from_position(data)
+
+
+def positions(variant, options, seeds=range(3), plies=(0, 7, 20, 45)):
+    for seed in seeds:
+        game = paisho.new_game(variant, seed=seed, options=options)
+        bot = RandomPlayer(seed)
+        for target in plies:
+            while game.outcome is None and game.ply < target:
+                if game.chance_outcomes():
+                    game.play(game.chance_outcomes()[0][0])
+                    continue
+                game.play(bot.choose(game))
+            if game.outcome is None:
+                yield game
+
+
+HIDDEN = [("ancient", {}), ("ancient", {"tile_pool": "per_player"}), ("fire", {"HideReserveTiles": True})]
+
+
+@pytest.mark.parametrize("variant, options", HIDDEN)
+def test_every_deal_is_the_straightforward_one(variant, options):
+    checked = 0
+    for game in positions(variant, options):
+        for player in ("host", "guest"):
+            if not game.observation(player).get("hidden"):
+                continue
+            dealer = Dealer(game, player)
+            fast_rng, slow_rng = random.Random(5), random.Random(5)
+            for _ in range(4):  # one dealer deals again and again: nothing carries over
+                fast = dealer.deal(fast_rng)
+                assert fast is not None
+                assert fast.position() == slow_deal(game, player, slow_rng).position()
+                checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("variant, options", HIDDEN)
+def test_a_deal_shows_the_player_what_the_game_shows_them(variant, options):
+    """Found wanting: deals kept only the core's fields, so Ancient's searches played a game
+    with another first player (and no-progress count), and Fire's could not deal a turn with
+    a tile drawn and searched the real reserves (17% of positions)."""
+    dealt = 0
+    for game in positions(variant, options, seeds=range(4), plies=(0, 3, 7, 12, 20, 33, 45, 60, 80)):
+        for player in ("host", "guest"):
+            view = game.observation(player)
+            if not view.get("hidden"):
+                continue
+            deal = Dealer(game, player).deal(random.Random(game.ply))
+            assert deal is not None, (variant, game.ply, player)
+            seen = deal.observation(player)
+            seen.pop("seed", None)
+            view.pop("seed", None)
+            assert seen == view, (variant, game.ply, player)
+            dealt += 1
+    assert dealt >= 30
+
+
+def test_a_trusted_position_skips_only_the_schema():
+    game = next(positions("ancient", {}, seeds=[1], plies=[12]))
+    data = game.position()
+    assert from_position(data, trusted=True).position() == from_position(data).position()
+    bad = dict(data, board=data["board"] + [{"x": 99, "y": 0, "tile": data["board"][0]["tile"] if data["board"] else "W3",
+                                             "owner": "host"}])
+    for trusted in (False, True):  # the board is checked either way
+        with pytest.raises(PositionError):
+            from_position(bad, trusted=trusted)
+    with pytest.raises(PositionError, match="to_move"):  # a wrong type is the schema's to catch
+        from_position(dict(data, to_move=3))
