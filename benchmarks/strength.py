@@ -43,12 +43,13 @@ from paisho_core.players import make_player, play_game, result_for
 from paisho_core.stats import wilson
 
 PAIRS = ("greedy:random", "easy:greedy", "medium:easy", "hard:medium", "medium:medium")
-MAX_PLIES = 500
-"""Above the longest game most variants' own turn limits allow (Basic's 200 turns each is about 415
-decisions), so a game between players who block each other ends by the rules, not here.  Not
-Ancient's 200 rounds (about 800 decisions): a game that long keeps taking tiles back with the
-Dragon, and Ancient's no-progress rule (100 turns in a row, about 200 decisions, without a tile
-leaving play: its rulings page) ends such an exchange first."""
+MAX_PLIES = 1000
+"""A safety net above every variant's own end: a game between players who block each other must
+end by the rules, not here.  Basic's 200 turns each have run to 492 decisions, and Ancient's 200
+rounds are about 800; its no-progress rule (100 turns in a row without a tile leaving play: its
+rulings page) ends a Dragon exchange sooner only if neither player breaks it off, and search
+players who see the count coming do.  Runs saved before 2026-11-26 used 500 (the merged table
+says which rows were played under which cap)."""
 SEARCH = ("easy", "medium", "hard")
 
 
@@ -78,7 +79,8 @@ def play_one(variant: str, upper: str, lower: str, index: int, seed: int, think,
             "upper_side": upper_side, "score": result_for(game, upper_side, capped="draw"),
             "won": game.outcome is not None and game.outcome.winner is not None,
             "capped": game.outcome is None, "reason": game.outcome.reason if game.outcome else "decision cap",
-            "decisions": decisions, "upper_times": times[upper_side], "lower_times": times[lower_side]}
+            "decisions": decisions, "cap": max_plies,
+            "upper_times": times[upper_side], "lower_times": times[lower_side]}
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -109,7 +111,7 @@ def table(results: dict, settings: dict) -> str:
             f" (each level's own times {scale:g}, --time-scale)"
     if settings.get("cpu_time"):
         budget_text += ", counted in CPU seconds (--cpu-time)"
-    lines = [f"{settings['games']} games per row, sides alternating, decision cap {settings['max_plies']} "
+    lines = [f"{settings['games']} games per row, sides alternating, decision cap {cap_text(settings['max_plies'])} "
              f"(a capped game is a draw), search time per decision: {budget_text}.",
              "",
              "| variant | pair | score (95% CI) | W / D / L | capped | ended by a rule | won by a side | mean decisions | search s/decision (median / max) |",
@@ -123,6 +125,21 @@ def table(results: dict, settings: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cap_text(caps) -> str:
+    """The decision cap for the table's first line: one number, or (runs merged across a change
+    of cap) the most common one and the rows played under another."""
+    if not isinstance(caps, dict):
+        return str(caps)
+    counts: dict = {}
+    for cap_set in caps.values():
+        for cap in cap_set:
+            counts[cap] = counts.get(cap, 0) + 1
+    usual = max(sorted(counts, reverse=True), key=lambda c: counts[c])  # a tie: the larger
+    others = [f"{'/'.join(str(c) for c in sorted(cap_set))} for {variant} {pair.replace(':', ' v ')}"
+              for (variant, pair), cap_set in sorted(caps.items()) if cap_set != {usual}]
+    return f"{usual}" + (f" ({'; '.join(others)})" if others else "")
+
+
 def write_docs(path: Path, text: str, marker: str = "strength") -> None:
     page = path.read_text("utf-8")
     start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
@@ -134,7 +151,8 @@ def write_docs(path: Path, text: str, marker: str = "strength") -> None:
 
 def load_saved(paths: list[Path]) -> tuple[dict, list[dict]]:
     """The settings and games of runs saved with ``--save``; every file must have the same settings
-    (games per row may differ: the table then says the smallest and largest)."""
+    but the decision cap (games per row may differ: the table then says the smallest and largest;
+    each game keeps the cap it was played under, and the table says which rows had another)."""
     settings, games, seen = None, [], {}
     for path in paths:
         try:
@@ -144,7 +162,7 @@ def load_saved(paths: list[Path]) -> tuple[dict, list[dict]]:
                 raise TypeError("'games' is not a list of games")
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise SystemExit(f"{path}: not a run saved by --save ({exc})") from None
-        same = {k: v for k, v in got.items() if k != "games"}
+        same = {k: v for k, v in got.items() if k not in ("games", "max_plies")}
         if settings is not None and same != settings:
             raise SystemExit(f"{path}: played with {same}, the other files with {settings}; "
                              "a table has one budget line, so merge only runs with the same settings")
@@ -155,6 +173,7 @@ def load_saved(paths: list[Path]) -> tuple[dict, list[dict]]:
                 raise SystemExit(f"{path}: {key[0]} {key[1]} v {key[2]} game {key[3] + 1} (seed {key[4]}) is also in "
                                  f"{seen[key]}; the same game would count twice")
             seen[key] = path
+            r.setdefault("cap", got.get("max_plies"))
         games.extend(rows)
     if settings is None:
         raise SystemExit("--merge: no files given")
@@ -200,7 +219,11 @@ def main(argv=None) -> int:
     results = {key: summarise(rows) for key, rows in grouped.items()}
     counts = sorted({len(rows) for rows in grouped.values()}) or [0]
     settings["games"] = counts[0] if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-    text = table(results, settings)
+    caps = {key: {r.get("cap", settings.get("max_plies")) for r in rows} for key, rows in grouped.items()}
+    if args.merge:
+        settings["max_plies"] = max(c for cap_set in caps.values() for c in cap_set)
+    shown = dict(settings, max_plies=caps) if len({c for cs in caps.values() for c in cs}) > 1 else settings
+    text = table(results, shown)
     print(text)
     if not args.merge:
         print(f"wall time {time.time() - started:.0f} s, {args.workers} worker(s), backend {args.backend}",

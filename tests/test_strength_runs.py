@@ -82,3 +82,20 @@ def test_a_bad_command_line_is_refused_before_any_game(strength, capsys, argv, s
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def test_runs_under_another_decision_cap_merge_and_the_table_says_which(strength, tmp_path, capsys):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    run(strength, "--variants", "fire", "--pairs", "greedy:random", "--games", "1", "--backend", "inline",
+        "--max-plies", "500", "--save", str(a))
+    run(strength, "--variants", "skud", "--pairs", "greedy:random", "--games", "1", "--backend", "inline",
+        "--save", str(b))
+    capsys.readouterr()
+    assert json.loads(b.read_text())["games"][0]["cap"] == strength.MAX_PLIES
+    legacy = json.loads(a.read_text())
+    for game in legacy["games"]:
+        del game["cap"]  # saved before games recorded their cap: the file's settings say it
+    a.write_text(json.dumps(legacy))
+    run(strength, "--merge", str(a), str(b))
+    first = capsys.readouterr().out.splitlines()[0]
+    assert f"decision cap {strength.MAX_PLIES} (500 for fire greedy v random)" in first
