@@ -222,6 +222,8 @@ def paisho_evaluate(game, player):
             value -= near
     if lead <= 0:
         value += HAND_TILE * st.count("hand", player)
+    if lead >= 0:
+        value -= HAND_TILE * st.count("hand", opp)
     if lead and _out_of_play(st, o, opp if lead > 0 else player):
         value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
