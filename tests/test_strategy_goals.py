@@ -193,6 +193,33 @@ def _placements_after_the_last(pool: int, mine: int, theirs: int) -> int:
     return solo(pool, mine, theirs)
 
 
+def test_ancient_level_hands_count_against_each_other(monkeypatch):
+    """Exhaustion is decided by the harmonies of one's own placing (rules, End of the game), and
+    a tile in hand keeps a player in the game while the pool lasts: the term counts for a player
+    not ahead on that tiebreak and, the same term seen from across the board, against the
+    opponent's hand when the opponent is not ahead.  Level, the two hands cancel, so a player
+    does not rate a level exchange above the draw that ends it (rulings, A Dragon exchange with
+    no end: counting only one's own hand, both players rated it about +2 and played on past the
+    no-progress rule).  The last word, which also follows the hands, is held at none here."""
+    from paisho_variants.ancient import strategy
+
+    monkeypatch.setattr(strategy, "last_word", lambda st, o: ("guest", 0))
+
+    def value(mine, theirs, tiles):
+        g = ancient_game(list(tiles), to_move="host", hand={"R3": mine}, host_hand={"R4": theirs},
+                         pool={"R5": 6})
+        return ancient_evaluate(g, "guest")
+
+    tile = strategy.HAND_TILE
+    level = ("W3@(1,1)",)
+    assert abs(value(3, 3, level) - value(1, 1, level)) < 1e-9  # level hands cancel
+    assert abs(value(3, 4, level) - value(3, 3, level) + tile) < 1e-9
+    assert abs(value(4, 3, level) - value(3, 3, level) - tile) < 1e-9
+    guest_ahead = ("W3@(1,1)", "W4@(1,3)")  # a Jasmine-Lily harmony of the Guest's own placing
+    assert abs(value(4, 3, guest_ahead) - value(3, 3, guest_ahead)) < 1e-9  # its own hand: nothing
+    assert abs(value(3, 4, guest_ahead) - value(3, 3, guest_ahead) + tile) < 1e-9  # the Host's: against
+
+
 def test_ancient_last_word_follows_the_hands_and_the_pool():
     """Who places last, unanswered (strategy.last_word), from real positions with the pool and
     both hands given, equals the exchange-and-placement game played out in full."""

@@ -40,7 +40,10 @@ NEAR = {1: 4.0, 2: 2.0, 3: 0.5}
 """What a count this far from the target is worth to a player who acts on it next turn."""
 HAND_TILE = 0.6
 """A tile kept in hand while not ahead on the tiebreak: the game goes on (exchanging keeps the
-hand), waiting for the target."""
+hand), waiting for the target.  The opponent's hand counts against a player the same way while
+the opponent is not ahead, so level hands cancel: counting only one's own, both players rated a
+level Dragon exchange above the draw the no-progress rule ends it with, and played on past it
+(Ancient rulings, A Dragon exchange with no end)."""
 LAST_WORD = 3.0
 """Free turns at the end (:func:`last_word`): the first is worth half of this, each further one
 half the one before."""
