@@ -135,9 +135,12 @@ def cap_text(caps) -> str:
         for cap in cap_set:
             counts[cap] = counts.get(cap, 0) + 1
     usual = max(sorted(counts, reverse=True), key=lambda c: counts[c])  # a tie: the larger
-    others = [f"{'/'.join(str(c) for c in sorted(cap_set))} for {variant} {pair.replace(':', ' v ')}"
-              for (variant, pair), cap_set in sorted(caps.items()) if cap_set != {usual}]
-    return f"{usual}" + (f" ({'; '.join(others)})" if others else "")
+    other: dict = {}
+    for (variant, pair), cap_set in sorted(caps.items()):
+        if cap_set != {usual}:
+            label = "/".join(str(c) for c in sorted(cap_set))
+            other.setdefault(label, []).append(f"{variant} {pair.replace(':', ' v ')}")
+    return "; ".join([str(usual)] + [f"{label} for {', '.join(rows)}" for label, rows in other.items()])
 
 
 def write_docs(path: Path, text: str, marker: str = "strength") -> None:

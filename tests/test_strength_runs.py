@@ -98,4 +98,4 @@ def test_runs_under_another_decision_cap_merge_and_the_table_says_which(strength
     a.write_text(json.dumps(legacy))
     run(strength, "--merge", str(a), str(b))
     first = capsys.readouterr().out.splitlines()[0]
-    assert f"decision cap {strength.MAX_PLIES} (500 for fire greedy v random)" in first
+    assert f"decision cap {strength.MAX_PLIES}; 500 for fire greedy v random (a capped" in first
