@@ -97,8 +97,9 @@ def test_a_trusted_position_skips_only_the_schema():
     game = next(positions("ancient", {}, seeds=[1], plies=[12]))
     data = game.position()
     assert from_position(data, trusted=True).position() == from_position(data).position()
-    bad = dict(data, board=data["board"] + [{"x": 99, "y": 0, "tile": data["board"][0]["tile"] if data["board"] else "W3",
-                                             "owner": "host"}])
+    assert data["board"]  # twelve plies in: tiles stand on the board
+    off_board = dict(data["board"][0], x=99, y=0)
+    bad = dict(data, board=data["board"] + [off_board])
     for trusted in (False, True):  # the board is checked either way
         with pytest.raises(PositionError):
             from_position(bad, trusted=trusted)
