@@ -20,7 +20,7 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.notation import point
 from paisho_core.tiles import PLAYERS, other
 
-from . import harmony, moves
+from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
 from .roles import roles
 
@@ -74,16 +74,21 @@ def winning_set(game, player: str):
 
 
 def lasting_pairs(game, player: str) -> list:
-    """For computer players: ``player``'s harmonies (as in :func:`pairs`), leaving out, while the
-    player still has tiles to bring in, those whose line runs through their own home point:
-    every tile enters there (L462), so the next placement breaks them, and a player who values
-    them stops bringing tiles in."""
+    """For computer players: ``player``'s harmonies (as in :func:`pairs`), leaving out those with
+    the opponent's Lotus at one end, which the opponent breaks whenever they like by moving it
+    (L453-454; it ignores Knotweed and passes over tiles, so it can nearly always move), and,
+    while the player still has tiles to bring in, those whose line runs through their own home
+    point: every tile enters there (L462), so the next placement breaks them, and a player who
+    values them stops bringing tiles in."""
     key = ("lasting", player)
     if key not in game.cache:
         st = game.state
         r = roles(game.variant)
         home = r.home[player]
-        mine = [p for p in pairs(game) if player in p[3]]
+        b = st.board
+        lotus = r.lotus
+        mine = [p for p in pairs(game) if player in p[3]
+                and not any(b[i].kind.code in lotus and b[i].owner != player for i in p[:2])]
         if X[home] == 0 and any(n and code in r.harmonizer for code, n in st.pile("reserve", player).items()):
             mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = mine
@@ -214,7 +219,8 @@ def paisho_check_end(game):
 
 def prospects(game, player: str) -> float:
     """How close ``player`` is to a win: midline arms covered, harmonies, a set (and whether its
-    window is running), tiles in play, tiles lost."""
+    window is running), tiles in play, tiles lost (taken, or shut out of play behind their own
+    home point: :mod:`.entry`)."""
     st = game.state
     mine = len(lasting_pairs(game, player))
     cover = len(covering(game, player))
@@ -222,6 +228,8 @@ def prospects(game, player: str) -> float:
     if cover == 4:
         value += 6.0 + (4.0 if player in st.extra.get("pending_win", ()) else 0.0)
     value -= 0.5 * st.count("captured", player)
+    # reserve tiles behind a tile that can never leave the home point never come in: as good as taken
+    value -= 0.5 * entry.shut_out(game, player)
     # a set needs tiles in all four quadrants: reward bringing harmonizers out and spreading them
     b = st.board
     harmonizer = roles(game.variant).harmonizer

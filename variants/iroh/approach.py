@@ -16,6 +16,7 @@ from functools import lru_cache
 from paisho_core.board import NCELLS, PLAYABLE, bits, index, on_board, step4
 from paisho_core.sight import reach
 
+from .entry import home_shut, walled_kinds
 from .geometry import X, Y
 from .roles import Roles
 
@@ -86,7 +87,9 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     one turn per own tile in the way (it moves off), two per opponent's tile (taken or waited
     out), three per Rock (Rocks never move); the point on the centre line counts the same way.
     Another tile costs its moves to the line (on an empty board); a tile in the reserve one turn
-    more to enter on its home point (L462), two if that point is taken.  Tiles in ``busy`` (in a
+    more to enter on its home point (L462), two if that point is taken; none while a tile that can
+never leave stands there, and none of a kind that would itself be walled in there
+(:mod:`.entry`).  Tiles in ``busy`` (in a
     harmony already) are left out, except those that may count twice (Water, L442-443): using
     one would give up the arm it crosses, so the estimate follows fresh tiles, and the value of
     bringing them nearer is never hidden behind a shortcut that costs an arm.  Tiles in
@@ -102,8 +105,9 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
             candidates.append(_costs(r, code, i, 0, bool(frozen >> i & 1)))
     home = r.home[player]
     entry = 1 + (b[home] is not None)
+    shut, walled = home_shut(game, player), walled_kinds(game, player)
     for code, n in st.pile("reserve", player).items():
-        if n and code in r.harmonizer and r.move.get(code):
+        if n and not shut and code in r.harmonizer and r.move.get(code) and code not in walled:
             candidates.extend([_costs(r, code, home, entry)] * min(n, 2))
     out = {}
     for arm in arms:

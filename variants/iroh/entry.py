@@ -1,0 +1,89 @@
+"""Whether a player's tiles can still come into play: every tile in the reserve enters on its
+owner's home point (L462) and no tile ends a move there (ruling I15), so a tile standing on its
+own home point that can never leave it shuts the whole reserve out for the rest of the game.
+
+Rocks are placed for good and never taken (L459-460, L467-468), and nothing else on the board is
+permanent, so a tile can never leave a point when every way out of it, on a board holding only
+the Rocks, is cut: a Water or Fire on its home point leaves only by the point in front of it
+(rulings page, "Areas on the way"), and a Rock there keeps it at home (the consequence noted
+under "Where a Rock may be placed").  A Lotus passes over tiles (L454), so it always gets out.
+Computer players read this to count such a reserve as lost (:func:`shut_out`) and to leave
+out of their plans the reserve tiles that could only enter to stay (:func:`walled_kinds`).
+"""
+from __future__ import annotations
+
+from paisho_core.board import PLAYABLE, bits
+from paisho_core.sight import reach
+
+from . import moves
+from .roles import roles
+
+
+def _rocks(game) -> int:
+    key = "rocks"
+    found = game.cache.get(key)
+    if found is None:
+        st = game.state
+        rock = roles(game.variant).rock
+        found = 0
+        for i in bits(st.occupied):
+            if st.board[i].kind.code in rock:
+                found |= 1 << i
+        game.cache[key] = found
+    return found
+
+
+def walled(game, code: str, s: int) -> bool:
+    """Whether a tile of ``code`` on ``s`` can never move away: every point it could end a move
+    on is cut off by Rocks (other tiles can move or be taken, so they are left out)."""
+    r = roles(game.variant)
+    dist = r.move.get(code, 0)
+    if code in r.leaps:
+        return False
+    if not dist:
+        return True
+    cfg = moves.config(game)
+    rocks = _rocks(game)
+    ends = r.area[code] & ~(0 if cfg.may_occupy_homes else r.homes)
+    if code in r.bends:
+        landing, _ = reach(s, dist, PLAYABLE & r.area[code] & ~rocks, cfg.air_step)
+        return not landing & ends
+    for lane in r.lanes[code][s]:
+        for j in lane:
+            if rocks >> j & 1:
+                break
+            if ends >> j & 1:
+                return False
+    return True
+
+
+def walled_kinds(game, player: str) -> frozenset:
+    """The harmonizer kinds of ``player``'s reserve that would be walled in on their home point
+    if they entered now: such a tile never reaches a line, and entering shuts the reserve out."""
+    key = ("walled kinds", player)
+    found = game.cache.get(key)
+    if found is None:
+        r = roles(game.variant)
+        home = r.home[player]
+        found = frozenset(code for code, n in game.state.pile("reserve", player).items()
+                          if n and code in r.harmonizer and walled(game, code, home))
+        game.cache[key] = found
+    return found
+
+
+def home_shut(game, player: str) -> bool:
+    """Whether ``player``'s home point holds a tile of their own that can never leave it."""
+    r = roles(game.variant)
+    home = r.home[player]
+    t = game.state.board[home]
+    return t is not None and t.owner == player and walled(game, t.kind.code, home)
+
+
+def shut_out(game, player: str) -> int:
+    """How many harmonizers ``player`` holds in reserve behind a shut home point
+    (:func:`home_shut`; 0 when it is open or will open): tiles that can never come into play,
+    as good as taken."""
+    if not home_shut(game, player):
+        return 0
+    harmonizer = roles(game.variant).harmonizer
+    return sum(n for code, n in game.state.pile("reserve", player).items() if code in harmonizer)
