@@ -12,8 +12,9 @@ out of their plans the reserve tiles that could only enter to stay (:func:`walle
 """
 from __future__ import annotations
 
-from paisho_core.board import PLAYABLE, bits
+from paisho_core.board import PLAYABLE, bits, step4
 from paisho_core.sight import reach
+from paisho_core.tiles import other
 
 from . import moves
 from .roles import roles
@@ -33,9 +34,10 @@ def _rocks(game) -> int:
     return found
 
 
-def walled(game, code: str, s: int) -> bool:
+def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
     """Whether a tile of ``code`` on ``s`` can never move away: every point it could end a move
-    on is cut off by Rocks (other tiles can move or be taken, so they are left out)."""
+    on is cut off by Rocks (other tiles can move or be taken, so they are left out); with
+    ``extra_rock``, as if a Rock stood there too."""
     r = roles(game.variant)
     dist = r.move.get(code, 0)
     if code in r.leaps:
@@ -43,7 +45,7 @@ def walled(game, code: str, s: int) -> bool:
     if not dist:
         return True
     cfg = moves.config(game)
-    rocks = _rocks(game)
+    rocks = _rocks(game) | (1 << extra_rock if extra_rock >= 0 else 0)
     ends = r.area[code] & ~(0 if cfg.may_occupy_homes else r.homes)
     if code in r.bends:
         landing, _ = reach(s, dist, PLAYABLE & r.area[code] & ~rocks, cfg.air_step)
@@ -79,11 +81,53 @@ def home_shut(game, player: str) -> bool:
     return t is not None and t.owner == player and walled(game, t.kind.code, home)
 
 
+def rock_shuts_home(game, player: str) -> bool:
+    """Whether the opponent, to move with a Rock in reserve, can shut ``player``'s home point for
+    good with it: a tile of ``player``'s on it that one more Rock beside it walls in (a Water or
+    Fire that has just entered, with the point in front of it empty)."""
+    st = game.state
+    opp = other(player)
+    r = roles(game.variant)
+    cfg = moves.config(game)
+    home = r.home[player]
+    t = st.board[home]
+    if (st.to_move != opp or t is None or t.owner != player or cfg.rocks_off_homes
+            or not any(n for code, n in st.pile("reserve", opp).items() if code in r.rock)):
+        return False
+    code = t.kind.code
+    if code in r.leaps or walled(game, code, home):
+        return False
+    step = cfg.air_step if code in r.bends else step4
+    around = step(1 << home) & PLAYABLE & ~st.occupied & ~r.homes
+    return any(walled(game, code, home, p) for p in bits(around))
+
+
 def shut_out(game, player: str) -> int:
     """How many harmonizers ``player`` holds in reserve behind a shut home point
-    (:func:`home_shut`; 0 when it is open or will open): tiles that can never come into play,
-    as good as taken."""
-    if not home_shut(game, player):
+    (:func:`home_shut`), or behind one the opponent, to move, shuts with a Rock
+    (:func:`rock_shuts_home`): tiles that can never come into play, as good as taken (0 when the
+    home point is open or will open)."""
+    if not (home_shut(game, player) or rock_shuts_home(game, player)):
         return 0
     harmonizer = roles(game.variant).harmonizer
     return sum(n for code, n in game.state.pile("reserve", player).items() if code in harmonizer)
+
+
+def walling_rocks(game, candidates: list) -> set:
+    """Of the mover's ``candidates``, the texts of the Rock placements after which the tile on the
+    opponent's home point can never leave it while the opponent still has harmonizers to bring
+    in: the whole reserve shut out with one placement (a Water or Fire that has just entered is
+    one Rock on the point in front of it from that)."""
+    st = game.state
+    r = roles(game.variant)
+    opp = other(st.to_move)
+    home = r.home[opp]
+    t = st.board[home]
+    if t is None or t.owner != opp or not any(
+            n and code in r.harmonizer for code, n in st.pile("reserve", opp).items()):
+        return set()
+    code = t.kind.code
+    if walled(game, code, home):
+        return set()
+    return {m.text for m in candidates
+            if m.action == "place" and m.tile in r.rock and walled(game, code, home, m.dst)}

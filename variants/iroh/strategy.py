@@ -15,6 +15,7 @@ from paisho_variants import iroh as rules_module
 from paisho_variants.common.strategy import action_weights
 
 from paisho_variants.iroh.approach import arm_costs
+from paisho_variants.iroh.entry import walling_rocks
 from paisho_variants.iroh.geometry import ARMS
 from paisho_variants.iroh.roles import roles
 from paisho_variants.iroh.window import set_makers
@@ -68,10 +69,12 @@ def paisho_evaluate(game, player):
 @hookimpl
 def paisho_playout_weights(game, moves):
     """Bringing tiles out (placing) twice as often as moving; a take four times; a move that may
-    make a set (:func:`.window.set_makers`) URGENT times, so that a search scoring only some
-    of a position's moves always scores the ones that open the window (L475)."""
+    make a set (:func:`.window.set_makers`) or a Rock that shuts the opponent's home point for
+    good (:func:`.entry.walling_rocks`) URGENT times, so that a search scoring only some of a
+    position's moves always scores the ones that open the window (L475) or end the opponent's
+    placements (L462)."""
     weights = action_weights(game, moves, {"place": 2.0, "move": 1.0})
-    urgent = set_makers(game, moves)
+    urgent = set_makers(game, moves) | walling_rocks(game, moves)
     if urgent:
         weights = [w * URGENT if m.text in urgent else w for w, m in zip(weights, moves)]
     return weights
