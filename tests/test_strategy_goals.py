@@ -220,6 +220,17 @@ def test_ancient_level_hands_count_against_each_other(monkeypatch):
     assert abs(value(3, 4, guest_ahead) - value(3, 3, guest_ahead) + tile) < 1e-9  # the Host's: against
 
 
+def _guest_after_each_move(g) -> dict:
+    """The Guest's evaluation after each legal move of ``g``, by its notation."""
+    after = {}
+    for m in g.legal_moves():
+        h = g.copy()
+        h.auto_chance = False
+        h.play(m)
+        after[m.text] = ancient_evaluate(h, "guest")
+    return after
+
+
 def test_ancient_an_exchange_discards_a_special_tile_before_a_flower():
     """Only flowers form harmonies (rules, Harmonies and the count; wiki 35-40), so once the
     pool is empty and every turn is a placement (rules, A turn) a hand of special tiles cannot
@@ -231,24 +242,14 @@ def test_ancient_an_exchange_discards_a_special_tile_before_a_flower():
     g = ancient_game(["W3@(1,1)", "R4@(-2,3)"], phase="discard",
                      hand={"W3": 1, "R4": 1, "R5": 1, "K": 1, "D": 1},
                      host_hand={"R3": 3, "W": 1, "L": 1}, pool={"W4": 3, "B": 2, "R": 2})
-    after = {}
-    for m in g.legal_moves():
-        h = g.copy()
-        h.auto_chance = False
-        h.play(m)
-        after[m.text] = ancient_evaluate(h, "guest")
+    after = _guest_after_each_move(g)
     assert after["K"] == after["D"] > max(after["W3"], after["R4"], after["R5"])
     assert GreedyPlayer(seed=1).choose(g).text in ("K", "D")
     # a fourth flower adds nothing the target needs: discarding it costs no more than a special
     g = ancient_game(["W3@(1,1)", "R4@(-2,3)"], phase="discard",
                      hand={"W3": 1, "R4": 1, "R5": 1, "W5": 1, "K": 1},
                      host_hand={"R3": 3, "W": 1, "L": 1}, pool={"W4": 3, "B": 2, "R": 2})
-    after = {}
-    for m in g.legal_moves():
-        h = g.copy()
-        h.auto_chance = False
-        h.play(m)
-        after[m.text] = ancient_evaluate(h, "guest")
+    after = _guest_after_each_move(g)
     assert after["K"] == after["W5"] == after["R5"]
 
 
