@@ -220,6 +220,63 @@ def test_ancient_level_hands_count_against_each_other(monkeypatch):
     assert abs(value(3, 4, guest_ahead) - value(3, 3, guest_ahead) + tile) < 1e-9  # the Host's: against
 
 
+def _guest_after_each_move(g) -> dict:
+    """The Guest's evaluation after each legal move of ``g``, by its notation."""
+    after = {}
+    for m in g.legal_moves():
+        h = g.copy()
+        h.auto_chance = False
+        h.play(m)
+        after[m.text] = ancient_evaluate(h, "guest")
+    return after
+
+
+def test_ancient_an_exchange_discards_a_special_tile_before_a_flower():
+    """Only flowers form harmonies (rules, Harmonies and the count; wiki 35-40), so once the
+    pool is empty and every turn is a placement (rules, A turn) a hand of special tiles cannot
+    bring the count to the target.  At the discard of an exchange (rules, A turn: draw, then
+    discard any tile) holding three flowers and two special tiles, with the target 3, the
+    Guest's evaluation keeps the flowers; greedy discards a special tile.  (Blind to the hand's
+    make-up, every discard scored alike, and a searching player reached the empty pool holding
+    Dragons and a Knotweed after discarding fifteen flowers.)"""
+    g = ancient_game(["W3@(1,1)", "R4@(-2,3)"], phase="discard",
+                     hand={"W3": 1, "R4": 1, "R5": 1, "K": 1, "D": 1},
+                     host_hand={"R3": 3, "W": 1, "L": 1}, pool={"W4": 3, "B": 2, "R": 2})
+    after = _guest_after_each_move(g)
+    assert after["K"] == after["D"] > max(after["W3"], after["R4"], after["R5"])
+    assert GreedyPlayer(seed=1).choose(g).text in ("K", "D")
+    # a fourth flower adds nothing the target needs: discarding it costs no more than a special
+    g = ancient_game(["W3@(1,1)", "R4@(-2,3)"], phase="discard",
+                     hand={"W3": 1, "R4": 1, "R5": 1, "W5": 1, "K": 1},
+                     host_hand={"R3": 3, "W": 1, "L": 1}, pool={"W4": 3, "B": 2, "R": 2})
+    after = _guest_after_each_move(g)
+    assert after["K"] == after["W5"] == after["R5"]
+
+
+def test_ancient_flowers_in_the_opponents_hand_are_read_only_with_the_pool():
+    """The Host's hand is hidden from the Guest (rules, Setup: hands are secret): the flowers it
+    holds count against the Guest only through the Host's share of the flowers the Guest cannot
+    see (the Host's hand and the pool together), so two games that differ only in how those
+    tiles are split between them score alike for the Guest.  Once the pool is empty every
+    unseen tile is in the Host's hand, and its flowers count in full."""
+    from paisho_variants.ancient import rules
+    from paisho_variants.ancient.strategy import flowers_kept
+
+    tiles = ["W3@(1,1)", "R4@(-2,3)"]
+    mine = {"W3": 1, "K": 1, "D": 1}
+    a = ancient_game(tiles, to_move="host", hand=mine, host_hand={"R3": 2, "K": 1},
+                     pool={"D": 2, "W5": 1})
+    b = ancient_game(tiles, to_move="host", hand=mine, host_hand={"D": 2, "W5": 1},
+                     pool={"R3": 2, "K": 1})
+    assert ancient_evaluate(a, "guest") == ancient_evaluate(b, "guest")
+    o = rules.opts(a)
+    assert flowers_kept(a.state, o, "guest") == flowers_kept(b.state, o, "guest") == 1 - 3 * 3 / 6
+    spent = ancient_game(tiles, to_move="host", hand=mine, host_hand={"R3": 2, "K": 1})
+    kept = ancient_game(tiles, to_move="host", hand=mine, host_hand={"D": 2, "K": 1})
+    assert flowers_kept(spent.state, o, "guest") == 1 - 2
+    assert ancient_evaluate(kept, "guest") - ancient_evaluate(spent, "guest") > 0
+
+
 def test_ancient_last_word_follows_the_hands_and_the_pool():
     """Who places last, unanswered (strategy.last_word), from real positions with the pool and
     both hands given, equals the exchange-and-placement game played out in full."""

@@ -24,8 +24,13 @@
 * **Out of play.**  A player whose hand and the pool are empty can only pass, so a tiebreak
   lead over them is all but a win.
 
+* **Flowers in hand.**  Only flowers form harmonies (rules, Harmonies and the count), so a hand
+  kept through the exchanges is worth what it can still add to the count: a player who reaches
+  the empty pool holding only special tiles cannot make the target, whoever has the last word.
+
 Only public facts and one's own hand are read: the board, the count, the sizes of the hands and
-of the pool."""
+of the pool, and the flowers in the opponent's hand and the pool together (the tiles one cannot
+see, however they are dealt)."""
 from __future__ import annotations
 
 from paisho_core import board
@@ -68,6 +73,11 @@ a bonus the turn's end took back, so that a search spent its visits on hundreds 
 A turn: the target is checked after the placement and after the move)."""
 REACH = 50.0
 """A placement after which one of one's own moves reaches the target: all but a win."""
+FLOWER_KEPT = 0.4
+"""A flower in one's hand, up to the target's number of them (:func:`flowers_kept`): only
+flowers form harmonies, so only they can bring the count to the target once the pool is empty
+and every turn is a placement; a hand of special tiles can only rearrange, cancel or take back.
+The opponent's hand counts against it by what it can be expected to hold."""
 
 
 _LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
@@ -227,6 +237,7 @@ def paisho_evaluate(game, player):
         value += HAND_TILE * st.count("hand", player)
     if lead >= 0:
         value -= HAND_TILE * st.count("hand", opp)
+    value += FLOWER_KEPT * flowers_kept(st, o, player)
     if lead and _out_of_play(st, o, opp if lead > 0 else player):
         value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
@@ -234,6 +245,29 @@ def paisho_evaluate(game, player):
         worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
         value += worth if (margin > 0) == (mover == player) else -worth
     return value
+
+
+def _flowers(pile: dict) -> int:
+    return sum(n for code, n in pile.items() if code in rules.FLOWER_SET)
+
+
+def flowers_kept(st, o, player: str) -> float:
+    """The flowers in ``player``'s hand (up to the target: each harmony the count needs is made
+    by placing a flower) less those the opponent's hand can be expected to hold, up to the
+    target likewise (rules, Harmonies and the count: only flowers interact).
+
+    The opponent's hand is hidden, so it is read only with the pool: together they hold exactly
+    the tiles ``player`` cannot see, however the hidden tiles are dealt, and the opponent holds
+    its share of their flowers.  Once the pool is empty that share is the opponent's hand itself,
+    which is then known to both players (every other tile is in sight)."""
+    mine = min(_flowers(st.pile("hand", player)), o.target)
+    opp = other(player)
+    held = st.count("hand", opp)
+    if not held:
+        return float(mine)
+    hidden = held + sum(st.count("pool", k) for k in o.pool_keys)
+    flowers = _flowers(st.pile("hand", opp)) + sum(_flowers(st.pile("pool", k)) for k in o.pool_keys)
+    return mine - min(held * flowers / hidden, o.target)
 
 
 def _dragon_landings(game) -> set:
