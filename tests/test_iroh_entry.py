@@ -127,17 +127,3 @@ def test_no_water_or_fire_enters_while_the_opponent_holds_a_rock():
                     reserves={"host": {"F": 1, "W": 2, "E": 1, "A": 1}, "guest": {}})
     free.play("F(0,8)")
     assert entry.shut_out(free, "host") == 0
-
-
-def test_facing_a_set_the_breaks_are_tried_first():
-    """L475-483: facing the Guest's set every reply that leaves it standing loses, so the Host's
-    breaking replies (here Rocks on the lines, L459-460) are weighted URGENT above the rest, and
-    a search scoring only some replies scores them."""
-    from paisho_variants.iroh import strategy
-    from paisho_variants.iroh.window import breaking_replies
-    from tests.test_iroh_window import _set_position
-    g = _set_position({"R": 1})
-    legal = g.legal_moves()
-    breaks = {m.text for m in breaking_replies(g, "guest")}
-    weights = dict(zip((m.text for m in legal), strategy.paisho_playout_weights(g, legal)))
-    assert breaks and min(weights[t] for t in breaks) > 10 * max(w for t, w in weights.items() if t not in breaks)

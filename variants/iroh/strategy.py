@@ -18,7 +18,7 @@ from paisho_variants.iroh.approach import arm_costs
 from paisho_variants.iroh.entry import walling_rocks
 from paisho_variants.iroh.geometry import ARMS
 from paisho_variants.iroh.roles import roles
-from paisho_variants.iroh.window import breaking_replies, set_makers
+from paisho_variants.iroh.window import set_makers
 
 REACH = 2.4
 """What an arm one turn from being crossed is worth is REACH - STEP (a crossed arm: 3)."""
@@ -69,16 +69,12 @@ def paisho_evaluate(game, player):
 @hookimpl
 def paisho_playout_weights(game, moves):
     """Bringing tiles out (placing) twice as often as moving; a take four times; a move that may
-    make a set (:func:`.window.set_makers`), a Rock that shuts the opponent's home point for
-    good (:func:`.entry.walling_rocks`), and, facing the opponent's set, a reply that breaks it
-    (:func:`.window.breaking_replies`) URGENT times, so that a search scoring only some of a
-    position's moves always scores the ones that open or close the window (L475-483) or end the
-    opponent's placements (L462)."""
+    make a set (:func:`.window.set_makers`) or a Rock that shuts the opponent's home point for
+    good (:func:`.entry.walling_rocks`) URGENT times, so that a search scoring only some of a
+    position's moves always scores the ones that open the window (L475) or end the opponent's
+    placements (L462)."""
     weights = action_weights(game, moves, {"place": 2.0, "move": 1.0})
     urgent = set_makers(game, moves) | walling_rocks(game, moves)
-    opp = other(game.state.to_move)
-    if rules_module.winning_set(game, opp):  # every other move loses: the breaks first
-        urgent |= {m.text for m in breaking_replies(game, opp)}
     if urgent:
         weights = [w * URGENT if m.text in urgent else w for w, m in zip(weights, moves)]
     return weights
