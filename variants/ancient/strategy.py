@@ -231,9 +231,9 @@ def last_word(st, o) -> tuple[str, int]:
 
 @hookimpl
 def paisho_evaluate(game, player):
-    """Tiebreak lead, the target race (an exact check of the pending move step, whoever plays it; otherwise the
-    count's distance and whether the opponent can act on it), and the hand kept while not
-    ahead."""
+    """Tiebreak lead, the target race (an exact check of the pending move step, whoever plays
+    it; otherwise the count's distance and whether the opponent can act on it), the hand kept
+    while not ahead, and the flowers in it."""
     done = outcome_score(game, player)
     if done is not None:
         return done
