@@ -46,6 +46,24 @@ def test_ancient_a_near_count_is_dangerous_only_if_the_opponent_can_place():
     assert ancient_evaluate(armed, "guest") < ancient_evaluate(far, "guest") < ancient_evaluate(empty, "guest")
 
 
+def test_ancient_the_opponents_move_step_is_checked_for_the_target_too():
+    """The target is checked after the move step of whoever is playing the turn (rules, Goal; A
+    turn), and the move is made whatever is left in the mover's hand.  The Host has placed (its
+    hand is now empty) and W3 (1,1) to (1,3) would face the W4 on (3,3), a harmony, making the
+    count 1, the target: for the Guest that is all but lost, as the same step is all but won for
+    the Host.  (Checked only for one's own move step, the Guest scored the Host's empty hand as
+    harmless, and a search player left a count the opponent's last tile and move could bring
+    from 0 to 3.)"""
+    from paisho_variants.ancient.strategy import REACH
+
+    for host_hand in ({}, {"R3": 1}):
+        g = ancient_game(["W3@(1,1)", "W4@(3,3)"], phase="move", to_move="host", hand={"R": 1},
+                         host_hand=host_hand, options={"target": 1})
+        assert reaches_target(g)
+        assert ancient_evaluate(g, "guest") < -REACH / 2
+        assert ancient_evaluate(g, "host") > REACH / 2
+
+
 def test_ancient_a_wheel_or_ship_under_way_is_scored_as_its_move_step():
     """A placement is followed by its effect (a Wheel's turn, a Ship's send) and then the move,
     and the count is checked after the placement and after the move (rules, A turn): while the

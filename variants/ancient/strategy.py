@@ -70,9 +70,11 @@ PENDING = ("move", "boat", "wheel")
 the count is not scored by its distance until the move step is played.  Scoring it there as if
 the player were about to act on it (the start of their turn) gave every Ship and Wheel placement
 a bonus the turn's end took back, so that a search spent its visits on hundreds of them (rules,
-A turn: the target is checked after the placement and after the move)."""
+A turn: the target is checked after the placement and after the move).  The opponent's steps
+are scored alike: the move step checked exactly, whatever is left in their hand."""
 REACH = 50.0
-"""A placement after which one of one's own moves reaches the target: all but a win."""
+"""A placement after which one of the mover's moves reaches the target: all but a win for the
+mover, all but a loss for the other player."""
 FLOWER_KEPT = 0.4
 """A flower in one's hand, up to the target's number of them (:func:`flowers_kept`): only
 flowers form harmonies, so only they can bring the count to the target once the pool is empty
@@ -125,6 +127,14 @@ def counts_after_moves(game, moves) -> list:
     A move changes only the rows and columns of its two points, so each count is the current
     one with those (at most four) lines counted again (a tile a Dragon lands on leaves the
     board: the moved tile takes its point)."""
+    return list(_counts_after(game, moves))
+
+
+def _counts_after(game, moves):
+    """:func:`counts_after_moves`, one move at a time.  A line through the source and not the
+    destination only loses the tile, whatever the destination, so it is counted once per
+    source; a line through the destination and not the source gains the same tile kind on the
+    same point from any source, so it is counted once per kind and point."""
     st = game.state
     b = st.board
     occ = st.occupied
@@ -133,22 +143,37 @@ def counts_after_moves(game, moves) -> list:
     base = rules.count(pairs, o)
     size = board.SIZE
     now: dict = {}
-    out = []
+    gone: dict = {}
+    came: dict = {}
     for src, dst in moves:
+        moved = b[src]
+        src_drained = drained >> src & 1
         dr = drained & ~(1 << dst)
-        if drained >> src & 1:
+        if src_drained:
             dr = (dr & ~(1 << src)) | (1 << dst)
         after = (occ & ~(1 << src)) | (1 << dst)
-        moved = b[src]
         c = base
-        for key in {("row", src // size), ("col", src % size), ("row", dst // size), ("col", dst % size)}:
+        src_lines = (("row", src // size), ("col", src % size))
+        dst_lines = (("row", dst // size), ("col", dst % size))
+        for key in set(src_lines + dst_lines):
             mask = _LINES[key]
             was = now.get(key)
             if was is None:
                 was = now[key] = _line_count(b, board.bits(occ & mask), o, drained)
-            c += _line_count(b, board.bits(after & mask), o, dr, dst, moved) - was
-        out.append(c)
-    return out
+            if not mask >> dst & 1:  # the tile leaves this line
+                k = (key, src)
+                line = gone.get(k)
+                if line is None:
+                    line = gone[k] = _line_count(b, board.bits(after & mask), o, dr)
+            elif not mask >> src & 1:  # the tile arrives on this line
+                k = (key, dst, moved.kind.code, src_drained)
+                line = came.get(k)
+                if line is None:
+                    line = came[k] = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
+            else:  # it moves along this line
+                line = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
+            c += line - was
+        yield c
 
 
 def _hits(c: int, o) -> bool:
@@ -157,11 +182,11 @@ def _hits(c: int, o) -> bool:
 
 def reaches_target(game) -> bool:
     """Whether some move of the pending move step brings the count to the target (the target
-    is checked after the move: rules, A turn)."""
+    is checked after the move: rules, A turn); stops at the first that does."""
     st = game.state
     o = rules.opts(game)
     moves = rules.all_moves(st, o, analysis(game)[0])
-    return any(_hits(c, o) for c in counts_after_moves(game, moves))
+    return any(_hits(c, o) for c in _counts_after(game, moves))
 
 
 def _out_of_play(st, o, player: str) -> bool:
@@ -206,9 +231,9 @@ def last_word(st, o) -> tuple[str, int]:
 
 @hookimpl
 def paisho_evaluate(game, player):
-    """Tiebreak lead, the target race (an exact check of one's own pending move; otherwise the
-    count's distance and whether the opponent can act on it), and the hand kept while not
-    ahead."""
+    """Tiebreak lead, the target race (an exact check of the pending move step, whoever plays
+    it; otherwise the count's distance and whether the opponent can act on it), the hand kept
+    while not ahead, and the flowers in it."""
     done = outcome_score(game, player)
     if done is not None:
         return done
@@ -221,10 +246,11 @@ def paisho_evaluate(game, player):
     value = 1.5 * lead
     if st.phase == "move" and _pool_lasts(st, o) and dragon_can_take(game):
         value += TAKING if st.to_move == player else -TAKING
-    if st.to_move == player and st.phase in PENDING:
-        # one's own placement under way: the count is judged by its move step, exactly
+    if st.phase in PENDING:
+        # a placement under way, one's own or the opponent's: the count is judged by its move
+        # step, exactly (the mover acts on it whatever is left in their hand)
         if st.phase == "move" and reaches_target(game):
-            value += REACH
+            value += REACH if st.to_move == player else -REACH
     else:
         near = NEAR.get(abs(o.target - rules.count(pairs, o)), 0.0)
         # after an exchange (draw, discard) the turn ends with the count as it is
