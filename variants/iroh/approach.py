@@ -87,13 +87,13 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     one turn per own tile in the way (it moves off), two per opponent's tile (taken or waited
     out), three per Rock (Rocks never move); the point on the centre line counts the same way.
     Another tile costs its moves to the line (on an empty board); a tile in the reserve one turn
-    more to enter on its home point (L462), two if that point is taken; none while a tile that can
-never leave stands there, and none of a kind that would itself be walled in there
-(:mod:`.entry`).  Tiles in ``busy`` (in a
-    harmony already) are left out, except those that may count twice (Water, L442-443): using
-    one would give up the arm it crosses, so the estimate follows fresh tiles, and the value of
-    bringing them nearer is never hidden behind a shortcut that costs an arm.  Tiles in
-    ``frozen`` (held by a Knotweed) count only where they stand."""
+    more to enter on its home point (L462), two if that point is taken; none while a tile that
+    can never leave stands there, and none of a kind that would itself be walled in there
+    (:mod:`.entry`).  Tiles in ``busy`` (in a harmony already) are left out, except those that
+    may count twice (Water, L442-443): using one would give up the arm it crosses, so the
+    estimate follows fresh tiles, and the value of bringing them nearer is never hidden behind a
+    shortcut that costs an arm.  Tiles in ``frozen`` (held by a Knotweed) count only where they
+    stand."""
     st = game.state
     b = st.board
     candidates = []
