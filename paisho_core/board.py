@@ -238,6 +238,11 @@ def crosses_midline(a: int, b: int) -> bool:
 TRANSPOSE: list[int] = [transpose(i) for i in range(NCELLS)]
 """``TRANSPOSE[i]`` is the column-major index of grid index ``i``."""
 
+BIT: list[int] = [1 << i for i in range(NCELLS)]
+"""``BIT[i] == 1 << i`` (made once: a shift makes a new integer every time)."""
+BIT_T: list[int] = [1 << TRANSPOSE[i] for i in range(NCELLS)]
+"""``BIT_T[i] == 1 << TRANSPOSE[i]``: point ``i`` in column-major layout."""
+
 _ROW_OF: list[int] = [i // SIZE for i in range(NCELLS)]
 
 

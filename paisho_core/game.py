@@ -9,7 +9,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, cast
 
 from . import board
-from .board import TRANSPOSE
+from .board import BIT, BIT_T
 from .errors import IllegalMoveError, NotationError, PaishoError
 from .notation import normalise_decision
 from .outcome import Outcome
@@ -98,6 +98,8 @@ class Harmony:
 
 
 _NO_IDENTS = bytes(2 * board.NCELLS)
+_CLEAR = [~bit for bit in BIT]  # every point but one, in both layouts
+_CLEAR_T = [~bit for bit in BIT_T]
 _SHORT_IDENT = 0x7FFF  # identities fit 2 bytes a point until a game hands out more than this
 
 
@@ -206,9 +208,9 @@ class State:
             i = log[k]
             now, then = b[i], log[k + 1]
             if now is not None:
-                masks[now] &= ~(1 << i)
+                masks[now] &= _CLEAR[i]
             if then is not None:
-                masks[then] = masks.get(then, 0) | 1 << i
+                masks[then] = masks.get(then, 0) | BIT[i]
             b[i] = then
             ident[i] = log[k + 2]
         self.owned = owned.copy()
@@ -231,9 +233,9 @@ class State:
             if ident > _SHORT_IDENT and self.ident.typecode == "h":
                 self.ident = array("i", self.ident)
         self.ident[i] = ident
-        bit = 1 << i
+        bit = BIT[i]
         self.occupied |= bit
-        self.occupied_t |= 1 << TRANSPOSE[i]
+        self.occupied_t |= BIT_T[i]
         self.owned[tile.owner] |= bit
         masks = self.tile_masks
         masks[tile] = masks.get(tile, 0) | bit
@@ -247,18 +249,37 @@ class State:
         if log is not None:
             log += (i, tile, self.ident[i])
         self.board[i] = None
-        bit = ~(1 << i)
+        bit = _CLEAR[i]
         self.occupied &= bit
-        self.occupied_t &= ~(1 << TRANSPOSE[i])
+        self.occupied_t &= _CLEAR_T[i]
         self.owned[tile.owner] &= bit
         self.tile_masks[tile] &= bit
         self.zobrist ^= tile_value(i, tile)
         return tile
 
     def relocate(self, src: int, dst: int) -> None:
-        """Move the tile on ``src`` to the empty point ``dst``, keeping its identity."""
-        ident = self.ident[src]
-        self.put(dst, self.lift(src), ident)
+        """Move the tile on ``src`` to the empty point ``dst``, keeping its identity (what
+        :meth:`lift` then :meth:`put` do, in one go)."""
+        b, idents = self.board, self.ident
+        tile = b[src]
+        ident = idents[src]
+        if tile is None or src == dst or b[dst] is not None:  # not a plain move: step by step
+            self.put(dst, self.lift(src), ident)
+            return
+        log = self._log
+        if log is not None:
+            log += (src, tile, ident, dst, b[dst], idents[dst])
+        b[src] = None
+        b[dst] = tile
+        idents[dst] = ident
+        clear, bit = _CLEAR[src], BIT[dst]
+        self.occupied = self.occupied & clear | bit
+        self.occupied_t = self.occupied_t & _CLEAR_T[src] | BIT_T[dst]
+        owned = self.owned
+        owned[tile.owner] = owned[tile.owner] & clear | bit
+        masks = self.tile_masks
+        masks[tile] = masks[tile] & clear | bit
+        self.zobrist ^= tile_value(src, tile) ^ tile_value(dst, tile)
 
     def next_turn(self, first: str = "guest") -> None:
         """Hand the move to the other player; a turn number covers ``first``'s turn and then

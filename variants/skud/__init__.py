@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 from paisho_core import board
-from paisho_core.board import AROUND, GATES, LABEL, PLAYABLE, bits
+from paisho_core.board import AROUND, BIT, GATES, LABEL, PLAYABLE, bits
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Move
 from paisho_core.hookspecs import hookimpl
@@ -116,7 +116,7 @@ def _pairs(game):
         ca = ta.kind.code
         e, _w, n, _s = lines[a]
         for q, horizontal in ((e, True), (n, False)):
-            if q < 0 or not (able >> q) & 1:
+            if q < 0 or not able & BIT[q]:
                 continue
             tq = b[q]
             cq = tq.kind.code
@@ -227,21 +227,26 @@ class Captures:
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    __slots__ = ("everything", "groups", "lotus", "orchid", "raging", "targets", "orchid_codes",
-                 "flower", "_memo")
+    __slots__ = ("everything", "groups", "raging", "targets", "plain", "vulnerable",
+                 "orchid_codes", "flower", "_memo")
 
     def __init__(self, game, r, gm) -> None:
         st = game.state
         self.everything = st.occupied if game.options.get("EverythingCapture") else None
         self.groups = gm
-        lotus = self.lotus = gm.get("lotus", 0)
-        self.orchid = gm.get("orchid", 0)
+        lotus = gm.get("lotus", 0)
+        orchid = gm.get("orchid", 0)
         accent = gm.get("accent", 0)
         host, guest = st.owned["host"], st.owned["guest"]
         blooming = lotus & ~GATES
-        self.raging = {"host": bool(blooming & host), "guest": bool(blooming & guest)}
-        self.targets = {"host": guest & ~accent, "guest": host & ~accent}
+        raging = self.raging = {"host": bool(blooming & host), "guest": bool(blooming & guest)}
+        targets = self.targets = {"host": guest & ~accent, "guest": host & ~accent}
         """The opponent's tiles that are not accents, per mover's owner."""
+        self.plain = {p: t & ~lotus for p, t in targets.items()}
+        """The targets that are not a Lotus, per mover's owner."""
+        self.vulnerable = {"host": targets["host"] & orchid if raging["guest"] else 0,
+                           "guest": targets["guest"] & orchid if raging["host"] else 0}
+        """The opponent's Orchid when it is vulnerable (its owner's Lotus blooms)."""
         self.orchid_codes = r.orchid_codes
         self.flower = r.flower
         self._memo: dict = {}
@@ -252,15 +257,13 @@ class Captures:
         got = self._memo.get(mover)
         if got is None:
             owner = mover.owner
-            targets = self.targets[owner]
             code = mover.kind.code
-            raging = self.raging
-            if raging[owner] and code in self.orchid_codes:
-                got = targets
+            if code in self.orchid_codes and self.raging[owner]:
+                got = self.targets[owner]
             else:
-                got = targets & ~self.lotus & self.groups.get(("clashes", code), 0)
-                if raging["guest" if owner == "host" else "host"] and code in self.flower:
-                    got |= targets & self.orchid
+                got = self.plain[owner] & self.groups.get(("clashes", code), 0)
+                if code in self.flower:
+                    got |= self.vulnerable[owner]
             self._memo[mover] = got
         return got
 
@@ -364,10 +367,23 @@ def paisho_has_legal_move(game):
         st, r, player, _arranging(game))
 
 
+def _accent_decisions(game, player: str) -> list[Move]:
+    """The moves of :func:`accent_choices` (its texts worked out once per reserve content: the
+    same few at the start of every game)."""
+    r = roles(game.variant)
+    pile = _reserve(game.state, player)
+    key = ("accent choices", tuple(pile.get(c, 0) for c in r.accent_order),
+           game.options.get("DoubleAccentTiles"), game.variant.rules_config.get("accents_kept"),
+           game.variant.rules_config.get("accents_kept_double"))
+    texts = r.moves.get(key, lambda: tuple((text, tuple(text.split(",")))
+                                           for text in accent_choices(game, player)))
+    return [Move("accents", text, aux=aux) for text, aux in texts]
+
+
 def _raw_moves(game):
     st = game.state
     if st.phase == "accents":
-        return [Move("accents", text, aux=tuple(text.split(","))) for text in accent_choices(game, st.to_move)]
+        return _accent_decisions(game, st.to_move)
     if st.phase == "bonus":
         return _bonus_moves(game, st, st.to_move)
     return _turn_moves(game, st, st.to_move)

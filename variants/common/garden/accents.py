@@ -6,7 +6,7 @@ from paisho_core.board import AROUND, GATES, LABEL, NCELLS, PLAYABLE, TRANSPOSE,
 from paisho_core.game import Move
 from paisho_core.sight import rotate_clockwise
 
-from .clash import ClashMap, clash_at
+from .clash import IS_GATE, ClashMap, clash_at
 from .memo import clash_map, lines
 from .roles import Roles
 
@@ -23,7 +23,7 @@ def wheel_rotation(state, r: Roles, centre: int):
     basic, stops = r.basic, r.stops
     for q, dst in TURNS[centre]:
         tile = b[q]
-        if (GATES >> q) & 1:
+        if IS_GATE[q]:
             if tile is not None:
                 return None
             continue
@@ -32,7 +32,7 @@ def wheel_rotation(state, r: Roles, centre: int):
         code = tile.kind.code
         if code in rocks:
             return None
-        if dst < 0 or (GATES >> dst) & 1:
+        if dst < 0 or IS_GATE[dst]:
             return None
         if code in basic and not (stops[code] >> dst) & 1:
             return None
@@ -107,7 +107,8 @@ def _wheel_clashes(state, r: Roles, p: int, tile, moves) -> bool:
     for src, dst in moves:
         view.set(dst, b[src])
     view.set(p, tile)
-    return clash_at(view, r, [p] + [m for mv in moves for m in mv])
+    # each point once: a turned tile's destination is mostly another's point
+    return clash_at(view, r, dict.fromkeys([p] + [m for mv in moves for m in mv]))
 
 
 def _boat_moves(game, state, r: Roles, player: str, code: str, check: bool, sep: str) -> list[Move]:

@@ -2,11 +2,11 @@
 each tile's memo of its last reach and moves."""
 from __future__ import annotations
 
-from paisho_core.board import GATES, NCELLS, PLAYABLE, SIZE
+from paisho_core.board import BIT, GATES, NCELLS, PLAYABLE, SIZE
 from paisho_core.game import Move
 from paisho_core.sight import reach, step4
 
-from .clash import NO_PARTS, ClashMap, lifted_parts
+from .clash import IS_GATE, NO_PARTS, ClashMap, lifted_parts
 from .movetable import repicked
 from .roles import Roles
 from .sightlines import COLUMN
@@ -29,8 +29,6 @@ def reach4(s: int, dist: int, empty: int) -> int:
         f = frontier
         nxt = (((f << 1) & _NOT_FIRST_COLUMN) | ((f >> 1) & _NOT_LAST_COLUMN)
                | (f << SIZE) | (f >> SIZE)) & unseen
-        if not nxt:
-            break
         unseen ^= nxt
         frontier = nxt & empty
     return _NOT_SELF[s] & ~unseen
@@ -44,7 +42,8 @@ _FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
 
 
 class MoverMemo:
-    """A game's memory of each tile's last moves, one entry per point (so it stays small):
+    """A game's memory of each tile's last moves, one entry per point (so it stays small; a
+    list by point, None where there is none):
     ``tiles[s] = (tile, entry, local, targets, bad, parts, seen, free, ends, moves)``: the tile
     and its move-table entry, the occupied points within its distance, the points there it may
     capture, the points there where it would see a clashing tile, its :meth:`ClashMap.parts`;
@@ -58,7 +57,7 @@ class MoverMemo:
     __slots__ = ("tiles",)
 
     def __init__(self) -> None:
-        self.tiles: dict[int, tuple] = {}
+        self.tiles: list[tuple | None] = [None] * NCELLS
 
 
 def mover_memo(game) -> MoverMemo:
@@ -90,9 +89,6 @@ class Arranging:
         self.memo = memo
 
 
-IS_GATE = [bool((GATES >> p) & 1) for p in range(NCELLS)]
-
-
 def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     """Every move of one of ``player``'s tiles, in point order (``first``: True as soon as one
     tile can move, else False).  A tile moves along a clear path up to its distance, to a point
@@ -107,7 +103,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     move_of, stops_of = r.move, r.stops
     clash, capture, step = how.clash, how.capture, how.step
     memo = how.memo
-    tiles = memo.tiles if memo is not None else {}
+    tiles = memo.tiles if memo is not None else [None] * NCELLS
     table = r.moves
     movers = table.movers(step)
     capturable = ~(GATES | how.protected)
@@ -119,12 +115,14 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     out: list[Move] = []
     per_tile: dict = {}  # tile -> (points it may capture, points where it would clash)
     todo = state.owned[player] & ~how.immobile
-    while todo:  # the tiles in point order (bits() written out: no generator per list)
-        low = todo & -todo
-        todo ^= low
-        s = low.bit_length() - 1
+    points = []
+    while todo:  # the tiles' points, highest first (one operation on the mask per point)
+        s = todo.bit_length() - 1
+        points.append(s)
+        todo ^= BIT[s]
+    for s in reversed(points):  # in point order
         tile = b[s]
-        hit = tiles.get(s)
+        hit = tiles[s]
         if hit is not None and hit[0] is tile:  # the same tile code on s: the same entry
             found = hit[1]
         else:

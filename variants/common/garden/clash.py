@@ -1,11 +1,17 @@
 """Clashes: tiles of clashing codes may not see each other along a row or column."""
 from __future__ import annotations
 
-from paisho_core.board import GATES, SIZE, bits, nearest
+from functools import reduce
+from operator import or_
+
+from paisho_core.board import BIT, GATES, NCELLS, SIZE, bits, nearest
 
 from .roles import Roles
 from .sightlines import EAST, GATES_T, NORTH, SOUTH, WEST, sight
 
+
+IS_GATE = [bool((GATES >> p) & 1) for p in range(NCELLS)]
+"""Is each point a gate?  (A list lookup, cheaper than a test of the gates' bitset.)"""
 
 # -- clashes ----------------------------------------------------------------------------------
 
@@ -25,18 +31,18 @@ def clash_at(state, r: Roles, points) -> bool:
     board_ = state.board
     partners = r.clash_partners
     for p in points:
-        e, w, n, s = nearest(blockers, blockers_t, p)
+        if IS_GATE[p]:  # a gate tile never clashes; a gate blocks lines even when empty
+            continue
         tile = board_[p]
         if tile is not None:
-            if (GATES >> p) & 1:
-                continue
             mine = partners[tile.kind.code]
             if not mine:
                 continue
-            for q in (e, w, n, s):
-                if q >= 0 and not (GATES >> q) & 1 and board_[q] is not None and board_[q].kind.code in mine:
+            for q in nearest(blockers, blockers_t, p):
+                if q >= 0 and not IS_GATE[q] and board_[q] is not None and board_[q].kind.code in mine:
                     return True
-        elif not (GATES >> p) & 1:  # a gate blocks lines even when empty
+        else:
+            e, w, n, s = nearest(blockers, blockers_t, p)
             if clash_between(state, r, e, w) or clash_between(state, r, n, s):
                 return True
     return False
@@ -55,7 +61,7 @@ def any_clash(state, r: Roles) -> bool:
 
 def clash_across(b, partners, a: int, c: int) -> bool:
     """Do the tiles on ``a`` and ``c`` (-1: none) clash, gate tiles never clashing?"""
-    if a < 0 or c < 0 or (GATES >> a) & 1 or (GATES >> c) & 1:
+    if a < 0 or c < 0 or IS_GATE[a] or IS_GATE[c]:
         return False
     return b[c].kind.code in partners[b[a].kind.code]
 
@@ -65,29 +71,35 @@ class ClashMap:
     blooming clashable tile are traced once, then every candidate (a plant of any code, any
     arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
 
-    __slots__ = ("seen", "sights", "partners", "lines", "_bad", "parts_memo")
+    __slots__ = ("seen", "sights_of", "partners", "lines", "_bad", "parts_memo")
 
     def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]],
-                 sights: dict[int, int] | None = None, seen: dict[str, int] | None = None,
-                 parts: dict[int, tuple[int, int]] | None = None) -> None:
-        if sights is None or seen is None:
-            sights, seen = {}, {}
+                 sights_of: dict[str, dict[int, int]] | None = None,
+                 seen: dict[str, int] | None = None,
+                 parts: dict[int, tuple[int, int]] | None = None,
+                 bad: dict[str, int] | None = None) -> None:
+        if sights_of is None or seen is None:
+            sights_of, seen = {}, {}
             for code, m in masks.items():
                 if code in r.clashable:
-                    acc = 0
-                    for q in bits(m & ~GATES):
-                        acc |= sights.setdefault(q, sight(q, *lines[q]))
-                    seen[code] = acc
-        self.sights = sights
-        """Points seen by each blooming tile of a clashable code."""
+                    mine = sights_of[code] = {q: sight(q, *lines[q]) for q in bits(m & ~GATES)}
+                    seen[code] = reduce(or_, mine.values(), 0)
+        self.sights_of = sights_of
+        """Points seen by each blooming tile of a clashable code, per code and point."""
         self.seen = seen
         """Points seen by the blooming tiles of each clashable code."""
         self.partners = r.clash_partners
         self.lines = lines
         """The board's :func:`line_neighbours` (what :meth:`parts` reads)."""
-        self._bad: dict[str, int] = {}
+        self._bad: dict[str, int] = {} if bad is None else bad
+        """:meth:`bad` per code, carried by :meth:`updated` (dropped where it changes)."""
         self.parts_memo = {} if parts is None else parts
         """:meth:`parts` per point, carried from map to map by :meth:`updated`."""
+
+    @property
+    def sights(self) -> dict[int, int]:
+        """Points seen by each blooming tile of a clashable code, per point."""
+        return {p: m for mine in self.sights_of.values() for p, m in mine.items()}
 
     def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
                 before: dict, changed: int, relinked: int) -> "ClashMap":
@@ -96,47 +108,49 @@ class ClashMap:
         where ``p`` is not a key) and in the line neighbours of the tiles on ``relinked``.  The
         new map takes over this map's dicts and updates them in place: this map is not to be
         used again."""
-        sights = self.sights
+        sights_of = self.sights_of
         parts = self.parts_memo  # a tile's parts change with its tile, its lines or a neighbour's tile
         clashable = r.clashable
         codes = set()
         m = changed | relinked
-        while m:  # bits() written out, here and below: no generator per board
-            low = m & -m
-            m ^= low
-            p = low.bit_length() - 1
+        while m:  # highest point first (order does not matter here): one operation per point
+            p = m.bit_length() - 1
+            m ^= BIT[p]
             parts.pop(p, None)
-            if p in sights:
-                del sights[p]
-                codes.add(before.get(p, board_[p]).kind.code)
+            tile = before.get(p, board_[p])  # the tile p held
+            if tile is not None:
+                code = tile.kind.code
+                mine = sights_of.get(code)
+                if mine is not None and mine.pop(p, None) is not None:
+                    codes.add(code)
             tile = board_[p]
-            if tile is not None and not (GATES >> p) & 1:
+            if tile is not None and not IS_GATE[p]:
                 code = tile.kind.code
                 if code in clashable:
-                    sights[p] = sight(p, *lines[p])
+                    mine = sights_of.get(code)
+                    if mine is None:
+                        mine = sights_of[code] = {}
+                    mine[p] = sight(p, *lines[p])
                     codes.add(code)
         seen = self.seen
+        bad = self._bad
+        partners = self.partners
         for code in codes:
-            m = masks.get(code)
-            if m is None:
+            for other in partners[code]:  # what a tile clashing with ``code`` would see
+                bad.pop(other, None)
+            if code in masks:
+                seen[code] = reduce(or_, sights_of[code].values(), 0)
+            else:
                 seen.pop(code, None)
-                continue
-            acc = 0
-            m &= ~GATES
-            while m:
-                low = m & -m
-                m ^= low
-                acc |= sights[low.bit_length() - 1]
-            seen[code] = acc
         m = changed
         while m:  # a new tile in the same place: its line neighbours see it
-            low = m & -m
-            m ^= low
-            around = lines.get(low.bit_length() - 1)
+            p = m.bit_length() - 1
+            m ^= BIT[p]
+            around = lines.get(p)
             if around is not None:
                 for q in around:
                     parts.pop(q, None)
-        return ClashMap(r, masks, lines, sights, seen, parts)
+        return ClashMap(r, masks, lines, sights_of, seen, parts, bad)
 
     def bad(self, code: str) -> int:
         """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
@@ -179,15 +193,15 @@ def lifted_parts(b, partners, s: int, code: str, lines: dict[int, list[int]]) ->
     end on, points it would see a clashing partner through ``s``).  It depends on ``s``'s tile,
     its line neighbours and their tiles only."""
     e, w, n, so = lines[s]
-    ce = b[e].kind.code if e >= 0 and not (GATES >> e) & 1 else None
-    cw = b[w].kind.code if w >= 0 and not (GATES >> w) & 1 else None
-    cn = b[n].kind.code if n >= 0 and not (GATES >> n) & 1 else None
-    cs = b[so].kind.code if so >= 0 and not (GATES >> so) & 1 else None
+    ce = b[e].kind.code if e >= 0 and not IS_GATE[e] else None
+    cw = b[w].kind.code if w >= 0 and not IS_GATE[w] else None
+    cn = b[n].kind.code if n >= 0 and not IS_GATE[n] else None
+    cs = b[so].kind.code if so >= 0 and not IS_GATE[so] else None
     keep = -1
     if ce is not None and cw is not None and cw in partners[ce]:
-        keep = EAST[w][e - w] | (1 << w)
+        keep = EAST[w][e - w] | BIT[w]
     if cn is not None and cs is not None and cs in partners[cn]:
-        keep &= NORTH[so][(n - so) // SIZE] | (1 << so)
+        keep &= NORTH[so][(n - so) // SIZE] | BIT[so]
     extra = 0
     mine = partners[code]
     if mine:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from paisho_core import board
-from paisho_core.board import bits
+from paisho_core.board import BIT, bits
 from paisho_core.game import Harmony, Outcome
 from paisho_core.sight import encloses
 from paisho_core.tiles import PLAYERS, other
@@ -50,21 +50,21 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
         changed = found | (prev["pair_status"] ^ status)
         again = changed | touched
         m = changed
-        while m:  # bits() written out, here and below: no generator per board
-            low = m & -m
-            m ^= low
-            around = lines_.get(low.bit_length() - 1)
+        while m:  # highest point first (order does not matter here): one operation per point
+            p = m.bit_length() - 1
+            m ^= BIT[p]
+            around = lines_.get(p)
             if around is not None:
                 w, so = around[1], around[3]
                 if w >= 0:
-                    again |= 1 << w
+                    again |= BIT[w]
                 if so >= 0:
-                    again |= 1 << so
+                    again |= BIT[so]
         pair_map = old
         while again:
-            low = again & -again
+            a = again.bit_length() - 1
+            low = BIT[a]
             again ^= low
-            a = low.bit_length() - 1
             got = pairs_at(a) if able & low else None
             if got:
                 pair_map[a] = got

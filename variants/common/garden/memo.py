@@ -129,7 +129,7 @@ def _carried(memo: dict, key: str):
     old = prev.pop(key, None)
     if old is None:
         return None
-    found = changes(memo)
+    found = memo["changes"]
     if found is None:
         return None
     return prev, old, found
@@ -139,24 +139,30 @@ def _moved_masks(got: dict, found: int, before: dict, after, names_of: dict) -> 
     """``got`` (points per name, an empty name dropped) updated in place for the points in
     ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
     those of the tile it holds on the board ``after``; ``names_of[code]`` gives a tile code's
-    names."""
+    names.  The points each code leaves or joins are gathered first (a tile moving from one
+    point to another is one change of its code's points), then each name is changed once per
+    code."""
+    flips: dict = {}
     while found:  # bits() written out: no generator per board
         low = found & -found
         found ^= low
         p = low.bit_length() - 1
         tile = before[p]
         if tile is not None:
-            keep = ~low
-            for name in names_of[tile.kind.code]:
-                m = got[name] & keep
+            code = tile.kind.code
+            flips[code] = flips.get(code, 0) ^ low
+        tile = after[p]
+        if tile is not None:
+            code = tile.kind.code
+            flips[code] = flips.get(code, 0) ^ low
+    for code, flip in flips.items():
+        if flip:
+            for name in names_of[code]:
+                m = got.get(name, 0) ^ flip
                 if m:
                     got[name] = m
                 else:
                     del got[name]
-        tile = after[p]
-        if tile is not None:
-            for name in names_of[tile.kind.code]:
-                got[name] = got.get(name, 0) | low
     return got
 
 

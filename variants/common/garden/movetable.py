@@ -54,7 +54,8 @@ class MoveTable:
         return found
 
     def get(self, key, make) -> Move:
-        """The move stored under ``key``, made by ``make()`` the first time."""
+        """The value (a move, or any other value kept per variant) stored under ``key``, made
+        by ``make()`` the first time."""
         move = self._rows.get(key)
         if move is None:
             move = self._rows[key] = make()

@@ -2,7 +2,7 @@
 as blockers come and go, and the points a tile sees up to them."""
 from __future__ import annotations
 
-from paisho_core.board import GATES, NCELLS, SIZE, TRANSPOSE, bits, nearest
+from paisho_core.board import BIT, BIT_T, GATES, NCELLS, SIZE, bits, nearest
 from paisho_core.sight import transpose_mask
 
 GATES_T = transpose_mask(GATES)
@@ -79,16 +79,16 @@ def _link(out: dict, e: int, w: int, n: int, s: int, we: int, ew: int, sn: int, 
     touched = 0
     if e >= 0:
         out[e][1] = we
-        touched |= 1 << e
+        touched |= BIT[e]
     if w >= 0:
         out[w][0] = ew
-        touched |= 1 << w
+        touched |= BIT[w]
     if n >= 0:
         out[n][3] = sn
-        touched |= 1 << n
+        touched |= BIT[n]
     if s >= 0:
         out[s][2] = ns
-        touched |= 1 << s
+        touched |= BIT[s]
     return touched
 
 
@@ -102,32 +102,32 @@ def relinked(out: dict, blockers: int, blockers_t: int, flipped: int) -> tuple[d
     ahead = 0
     added = 0
     m = flipped
-    while m:  # bits() written out: no generator per board
-        low = m & -m
-        m ^= low
-        around = out.pop(low.bit_length() - 1, None)
+    while m:  # highest point first (the splices do not depend on their order)
+        p = m.bit_length() - 1
+        m ^= BIT[p]
+        around = out.pop(p, None)
         if around is None:
-            added |= low
+            added |= BIT[p]
             continue
         e, w, n, s = around
         touched |= _link(out, e, w, n, s, w, e, s, n)
         if w >= 0:
-            ahead |= 1 << w
+            ahead |= BIT[w]
         if s >= 0:
-            ahead |= 1 << s
+            ahead |= BIT[s]
     if added:
         now, now_t = blockers & ~added, blockers_t
         for p in bits(added):
-            now_t &= ~(1 << TRANSPOSE[p])
+            now_t &= ~BIT_T[p]
         for p in bits(added):
-            now |= 1 << p
-            now_t |= 1 << TRANSPOSE[p]
+            now |= BIT[p]
+            now_t |= BIT_T[p]
             e, w, n, s = nearest(now, now_t, p)
             out[p] = [e, w, n, s]
-            touched |= (1 << p) | _link(out, e, w, n, s, p, p, p, p)
-            ahead |= 1 << p
+            touched |= BIT[p] | _link(out, e, w, n, s, p, p, p, p)
+            ahead |= BIT[p]
             if w >= 0:
-                ahead |= 1 << w
+                ahead |= BIT[w]
             if s >= 0:
-                ahead |= 1 << s
+                ahead |= BIT[s]
     return out, touched & blockers, ahead & blockers
