@@ -88,7 +88,7 @@ def flags(game):
 def pairs(game):
     """Harmonies as (a, b, owners) with a west of / below b (reference 2.7), carried from the
     previous board where only a few tiles changed (``garden.harmony_pairs``)."""
-    got = garden.derived(game).get("pairs")
+    got = (game.cache.get("garden") or garden.derived(game)).get("pairs")
     return _pairs(game) if got is None else got
 
 
@@ -104,8 +104,9 @@ def _pairs(game):
     rocks = gm.get("rock", 0)
     turtles = gm.get("lion_turtle", 0)
     turtle_zone = 0
-    for t in bits(turtles):
-        turtle_zone |= AROUND[t]
+    if turtles:
+        for t in bits(turtles):
+            turtle_zone |= AROUND[t]
     harmonises = r.harmonises
     # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
     able = gm.get("basic_or_wild", 0) & ~GATES & ~drained
@@ -183,9 +184,11 @@ def _plants(game, state, player: str, codes, prefix: str, action: str) -> list[M
     table = r.moves
     gates = GATES & ~state.occupied
     pond_zone = 0
-    for p in bits(garden.group_masks(game).get("pond", 0)):
-        pond_zone |= AROUND[p]
-    pond_zone &= ~state.occupied & ~GATES
+    ponds = garden.group_masks(game).get("pond", 0)
+    if ponds:
+        for p in bits(ponds):
+            pond_zone |= AROUND[p]
+        pond_zone &= ~state.occupied & ~GATES
     if not pond_zone:  # the gates only: a few lists, kept
         return table.few_picks(action, prefix, tuple(codes), GATES, gates)
     clash = None if game.options.get("IgnoreClashing") else garden.clash_map(game)
@@ -210,8 +213,10 @@ def _make_arranging(game) -> garden.Arranging:
     opts = game.options
     gm = garden.group_masks(game)
     bamboo_zone = 0
-    for q in bits(gm.get("bamboo", 0)):
-        bamboo_zone |= AROUND[q]
+    bamboos = gm.get("bamboo", 0)
+    if bamboos:
+        for q in bits(bamboos):
+            bamboo_zone |= AROUND[q]
     return garden.Arranging(
         garden.lines(game), None if opts.get("IgnoreClashing") else garden.clash_map(game),
         immobile=flags(game)[0] | gm.get("still", 0), capture=Captures(game, r, gm),
@@ -228,7 +233,7 @@ class Captures:
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
     __slots__ = ("everything", "groups", "raging", "targets", "plain", "vulnerable",
-                 "orchid_codes", "flower", "_memo")
+                 "orchid_codes", "flower")
 
     def __init__(self, game, r, gm) -> None:
         st = game.state
@@ -249,22 +254,17 @@ class Captures:
         """The opponent's Orchid when it is vulnerable (its owner's Lotus blooms)."""
         self.orchid_codes = r.orchid_codes
         self.flower = r.flower
-        self._memo: dict = {}
 
     def __call__(self, mover) -> int:
         if self.everything is not None:
             return self.everything
-        got = self._memo.get(mover)
-        if got is None:
-            owner = mover.owner
-            code = mover.kind.code
-            if code in self.orchid_codes and self.raging[owner]:
-                got = self.targets[owner]
-            else:
-                got = self.plain[owner] & self.groups.get(("clashes", code), 0)
-                if code in self.flower:
-                    got |= self.vulnerable[owner]
-            self._memo[mover] = got
+        owner = mover.owner
+        code = mover.kind.code
+        if code in self.orchid_codes and self.raging[owner]:
+            return self.targets[owner]
+        got = self.plain[owner] & self.groups.get(("clashes", code), 0)
+        if code in self.flower and self.vulnerable[owner]:
+            got |= self.vulnerable[owner]
         return got
 
 
@@ -346,8 +346,9 @@ def _turn_moves(game, state, player: str) -> list[Move]:
             if pile.get(code):
                 return [Move("plant", f"{code}{LABEL[gate]}", tile=code, dst=gate)]
     basics = [c for c in r.basic_order if pile.get(c)]
-    return (_plants(game, state, player, basics, "", "plant")
-            + garden.arrangements(state, r, player, _arranging(game)))
+    moves = garden.arrangements(state, r, player, _arranging(game))
+    moves[:0] = _plants(game, state, player, basics, "", "plant")  # plants first, no copy of the rest
+    return moves
 
 
 @hookimpl
@@ -490,8 +491,9 @@ def paisho_check_end(game):
         return None
     r = roles(game.variant)
     reserve = st.piles.get("reserve", {})
-    count_ending = not game.options.get("NoAltWin") and not all(  # a player has no basic left
-        any(map(reserve.get(p, {}).get, r.basic)) for p in ("host", "guest"))
+    count_ending = not game.options.get("NoAltWin") and not (  # a player has no basic left
+        any(map(reserve.get("host", {}).get, r.basic))
+        and any(map(reserve.get("guest", {}).get, r.basic)))
     return garden.end_of_turn_outcome(game, pairs(game), count_ending, "last basic flower played")
 
 

@@ -108,8 +108,9 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     movers = table.movers(step)
     capturable = ~(GATES | how.protected)
     if clash is None:
-        parts_memo, partners, lines_ = None, None, None
+        parts_memo, partners, lines_, bad_of = None, None, None, None
     else:  # a fresh memo when the lines are not the map's own
+        bad_of = clash.bad_of
         parts_memo = clash.parts_memo if how.lines is clash.lines else {}
         partners, lines_ = clash.partners, how.lines
     out: list[Move] = []
@@ -140,8 +141,13 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
         local = occ & region
         known = per_tile.get(tile)
         if known is None:  # every tile here has the same owner: the code decides both
-            known = per_tile[tile] = (0 if capture is None else capture(tile) & capturable,
-                                      0 if clash is None else clash.bad(tile.kind.code))
+            if clash is None:
+                bad = 0
+            else:
+                bad = bad_of.get(tile.kind.code)
+                if bad is None:
+                    bad = clash.bad(tile.kind.code)
+            known = per_tile[tile] = (0 if capture is None else capture(tile) & capturable, bad)
         targets = known[0] & local
         bad = known[1] & region
         if parts_memo is None or IS_GATE[s]:
@@ -176,7 +182,12 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
             cand |= seen & targets & found[1]
         if cand:  # gates block lines whether or not they hold a tile (parts: NO_PARTS)
             keep, extra = parts
-            cand &= keep & ~(bad | extra)
+            if extra:
+                cand &= ~(bad | extra)
+            elif bad:
+                cand &= ~bad
+            if keep != -1:
+                cand &= keep
         if first:
             if cand:
                 return True

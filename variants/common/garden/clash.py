@@ -71,7 +71,7 @@ class ClashMap:
     blooming clashable tile are traced once, then every candidate (a plant of any code, any
     arrangement) is a mask test.  Gate tiles never clash; gates block sight even when empty."""
 
-    __slots__ = ("seen", "sights_of", "partners", "lines", "_bad", "parts_memo")
+    __slots__ = ("seen", "sights_of", "partners", "lines", "bad_of", "parts_memo")
 
     def __init__(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]],
                  sights_of: dict[str, dict[int, int]] | None = None,
@@ -91,8 +91,9 @@ class ClashMap:
         self.partners = r.clash_partners
         self.lines = lines
         """The board's :func:`line_neighbours` (what :meth:`parts` reads)."""
-        self._bad: dict[str, int] = {} if bad is None else bad
-        """:meth:`bad` per code, carried by :meth:`updated` (dropped where it changes)."""
+        self.bad_of: dict[str, int] = {} if bad is None else bad
+        """:meth:`bad` per code as far as it was asked for, carried by :meth:`updated` (dropped
+        where it changes)."""
         self.parts_memo = {} if parts is None else parts
         """:meth:`parts` per point, carried from map to map by :meth:`updated`."""
 
@@ -104,25 +105,25 @@ class ClashMap:
     def updated(self, r: Roles, masks: dict[str, int], lines: dict[int, list[int]], board_,
                 before: dict, changed: int, relinked: int) -> "ClashMap":
         """The map of ``board_`` (``masks``, ``lines`` its data), which differs from this map's
-        board only in the tiles on ``changed`` (their old tiles: ``before[p]``, the same tile
-        where ``p`` is not a key) and in the line neighbours of the tiles on ``relinked``.  The
+        board only in the tiles on ``changed`` (their old tiles: ``before[p]``, every point of
+        ``changed`` a key) and in the line neighbours of the tiles on ``relinked``.  The
         new map takes over this map's dicts and updates them in place: this map is not to be
         used again."""
         sights_of = self.sights_of
         parts = self.parts_memo  # a tile's parts change with its tile, its lines or a neighbour's tile
         clashable = r.clashable
         codes = set()
-        m = changed | relinked
-        while m:  # highest point first (order does not matter here): one operation per point
-            p = m.bit_length() - 1
-            m ^= BIT[p]
-            parts.pop(p, None)
-            tile = before.get(p, board_[p])  # the tile p held
+        for p, tile in before.items():  # the changed points' old tiles leave
             if tile is not None:
                 code = tile.kind.code
                 mine = sights_of.get(code)
                 if mine is not None and mine.pop(p, None) is not None:
                     codes.add(code)
+        m = changed | relinked
+        while m:  # highest point first (order does not matter here): one operation per point
+            p = m.bit_length() - 1
+            m ^= BIT[p]
+            parts.pop(p, None)
             tile = board_[p]
             if tile is not None and not IS_GATE[p]:
                 code = tile.kind.code
@@ -133,7 +134,7 @@ class ClashMap:
                     mine[p] = sight(p, *lines[p])
                     codes.add(code)
         seen = self.seen
-        bad = self._bad
+        bad = self.bad_of
         partners = self.partners
         for code in codes:
             for other in partners[code]:  # what a tile clashing with ``code`` would see
@@ -154,13 +155,13 @@ class ClashMap:
 
     def bad(self, code: str) -> int:
         """Points where a tile ``code`` would see a clashing tile (the board as it is)."""
-        got = self._bad.get(code)
+        got = self.bad_of.get(code)
         if got is None:
             got = 0
             seen = self.seen
             for c in self.partners[code]:
                 got |= seen.get(c, 0)
-            self._bad[code] = got
+            self.bad_of[code] = got
         return got
 
     def opened(self, b, p: int, lines: dict[int, list[int]]) -> bool:

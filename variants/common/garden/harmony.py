@@ -29,7 +29,7 @@ def harmony_pairs(game, able: int, status: int, fixed: int, pairs_at) -> list:
     board, drained or boosted tiles; it must capture every non-local effect but those of
     ``fixed``).  ``fixed``: the tiles whose presence changes pairs far away (Rocks cancelling
     rows and columns, Lion Turtles); when one of them changed, every pair is recomputed."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     got = memo.get("pairs")
     if got is not None:
         return got
@@ -142,13 +142,24 @@ def ring_or_count_outcome(pairs, count_ending: bool, count_reason: str):
 def new_harmony(state, before_pairs, after_pairs, player: str) -> bool:
     """Does ``player`` own a harmony after a change between two tiles that did not form a
     ``player``-owned harmony before it?  Tiles are told apart by identity, so a tile that moves
-    and keeps its partner forms nothing new (reference 2.11)."""
+    and keeps its partner forms nothing new (reference 2.11).  ``before_pairs``: the
+    :func:`harmony_idents` before the change."""
     ident = state.ident
-    before = before_pairs
-    return any(frozenset((ident[a], ident[q])) not in before
-               for a, q, owners in after_pairs if player in owners)
+    for a, q, owners in after_pairs:
+        if player in owners:
+            i, j = ident[a], ident[q]
+            if (i << 32 | j if i < j else j << 32 | i) not in before_pairs:
+                return True
+    return False
 
 
 def harmony_idents(state, pair_list, player: str) -> set:
+    """The ``player``-owned harmonies of ``pair_list`` as pairs of tile identities, each pair
+    one number (the smaller identity above the larger)."""
     ident = state.ident
-    return {frozenset((ident[a], ident[q])) for a, q, owners in pair_list if player in owners}
+    out = set()
+    for a, q, owners in pair_list:
+        if player in owners:
+            i, j = ident[a], ident[q]
+            out.add(i << 32 | j if i < j else j << 32 | i)
+    return out

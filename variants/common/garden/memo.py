@@ -2,7 +2,7 @@
 board and carried forward from the previous board where few points changed."""
 from __future__ import annotations
 
-from paisho_core.board import GATES, bits
+from paisho_core.board import BIT, GATES, bits
 
 from .clash import ClashMap
 from .roles import roles
@@ -112,7 +112,7 @@ def changes(memo: dict) -> int | None:
 
 def memoised(game, key: str, compute):
     """``compute(game)`` for the current board, memoised in :func:`derived` under ``key``."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     value = memo.get(key)
     if value is None:
         value = memo[key] = compute(game)
@@ -135,26 +135,30 @@ def _carried(memo: dict, key: str):
     return prev, old, found
 
 
-def _moved_masks(got: dict, found: int, before: dict, after, names_of: dict) -> dict:
-    """``got`` (points per name, an empty name dropped) updated in place for the points in
-    ``found``: each point leaves the names of the tile it held before (``before[p]``) and joins
-    those of the tile it holds on the board ``after``; ``names_of[code]`` gives a tile code's
-    names.  The points each code leaves or joins are gathered first (a tile moving from one
-    point to another is one change of its code's points), then each name is changed once per
-    code."""
-    flips: dict = {}
-    while found:  # bits() written out: no generator per board
-        low = found & -found
-        found ^= low
-        p = low.bit_length() - 1
-        tile = before[p]
-        if tile is not None:
-            code = tile.kind.code
-            flips[code] = flips.get(code, 0) ^ low
-        tile = after[p]
-        if tile is not None:
-            code = tile.kind.code
-            flips[code] = flips.get(code, 0) ^ low
+def _flips(memo: dict) -> dict[str, int]:
+    """Per tile code, the points it left or joined between ``memo``'s previous board and its
+    own (a tile moving from one point to another is one change of its code's points), from the
+    changed points' old tiles; worked out once per memo."""
+    flips = memo.get("flips")
+    if flips is None:
+        flips = memo["flips"] = {}
+        board_ = memo["board"]
+        for p, tile in memo["before"].items():
+            bit = BIT[p]
+            if tile is not None:
+                code = tile.kind.code
+                flips[code] = flips.get(code, 0) ^ bit
+            tile = board_[p]
+            if tile is not None:
+                code = tile.kind.code
+                flips[code] = flips.get(code, 0) ^ bit
+    return flips
+
+
+def _moved_masks(got: dict, flips: dict, names_of: dict) -> dict:
+    """``got`` (points per name, an empty name dropped) updated in place for the points each
+    code left or joined (``flips``, see :func:`_flips`); ``names_of[code]`` gives a tile code's
+    names.  Each name changes once per code."""
     for code, flip in flips.items():
         if flip:
             for name in names_of[code]:
@@ -168,7 +172,7 @@ def _moved_masks(got: dict, found: int, before: dict, after, names_of: dict) -> 
 
 def board_masks(game) -> dict[str, int]:
     """Points per tile code of the current board (codes with no tile have no entry)."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     got = memo.get("masks")
     if got is None:
         carried = _carried(memo, "masks")
@@ -176,8 +180,7 @@ def board_masks(game) -> dict[str, int]:
             got = code_masks(game.state)
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"],
-                               roles(game.variant).own_code)
+            got = _moved_masks(old, _flips(memo), roles(game.variant).own_code)
         memo["masks"] = got
     return got
 
@@ -188,7 +191,7 @@ def group_masks(game) -> dict:
     ``basic_or_orchid``, ``drainable`` (basic flowers and Lotus tiles), ``still`` (tiles that
     never move) and ``("clashes", code)``
     (the tiles a tile ``code`` clashes with).  A group with no tile has no entry."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     got = memo.get("groups")
     if got is None:
         groups_of = roles(game.variant).groups_of
@@ -200,13 +203,13 @@ def group_masks(game) -> dict:
                     got[name] = got.get(name, 0) | m
         else:
             prev, old, found = carried
-            got = _moved_masks(old, found, memo["before"], memo["board"], groups_of)
+            got = _moved_masks(old, _flips(memo), groups_of)
         memo["groups"] = got
     return got
 
 def lines(game) -> dict[int, list[int]]:
     """``line_neighbours`` of the tiles and gates of the current board."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     got = memo.get("lines")
     if got is None:
         st = game.state
@@ -226,7 +229,7 @@ def lines(game) -> dict[int, list[int]]:
 def clash_map(game) -> ClashMap:
     """The clash map of the current board, updated from the previous memo's where it can be:
     only tiles that changed or got new line neighbours see anything new."""
-    memo = derived(game)
+    memo = game.cache.get("garden") or derived(game)  # no call when it is there
     got = memo.get("clash")
     if got is None:
         r = roles(game.variant)

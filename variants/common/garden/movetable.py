@@ -2,7 +2,9 @@
 (legal-move lists) made from their rows."""
 from __future__ import annotations
 
-from paisho_core.board import LABEL, PLAYABLE, bits
+from typing import Any
+
+from paisho_core.board import BIT, LABEL, PLAYABLE, bits
 from paisho_core.game import Move
 from paisho_core.sight import reach
 
@@ -53,7 +55,7 @@ class MoveTable:
         found = movers[code][s] = (dist, stops, region, row, dict(row), inner)
         return found
 
-    def get(self, key, make) -> Move:
+    def get(self, key, make) -> Any:
         """The value (a move, or any other value kept per variant) stored under ``key``, made
         by ``make()`` the first time."""
         move = self._rows.get(key)
@@ -127,18 +129,22 @@ def repicked(row: list, at: dict, was: int, moves: list[Move], now: int) -> list
     diff = was ^ now
     if diff.bit_count() * PATCH_RATIO > len(row):
         return [m for bit, m in row if now & bit]
-    while diff:  # in point order
-        low = diff & -diff
+    while diff:  # highest point first: a change leaves the indices below it as they were
+        p = diff.bit_length() - 1
+        low = BIT[p]
         diff ^= low
-        k = (was & (low - 1)).bit_count()
+        k = (was & BELOW[p]).bit_count()
         if was & low:
             del moves[k]
         else:
             moves.insert(k, at[low])
-        was ^= low
     return moves
 
 
-PATCH_RATIO = 6
+BELOW = [bit - 1 for bit in BIT]
+"""The points below each point."""
+
+
+PATCH_RATIO = 4
 """A pick is patched when at most one point in this many of its row differs (an insert or a
 delete costs about as much as testing this many row entries)."""
