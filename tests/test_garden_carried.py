@@ -88,3 +88,21 @@ def test_skud_carried_masks_sights_and_bad_equal_a_rebuild():
 
 def test_fire_carried_masks_sights_and_bad_equal_a_rebuild():
     assert play_and_undo("fire", FIRE_OPTIONS, games=10, plies=140, seed0=8100) > 600
+
+
+def test_reach4_is_the_reach_of_sight():
+    """The arrangements' bitset reach (empty points met again step on again) against
+    :func:`paisho_core.sight.reach` on random boards, every distance 0 to 7."""
+    from paisho_core.board import PLAYABLE, bits
+    from paisho_core.sight import reach, step4
+
+    rng = random.Random(11)
+    points = list(bits(PLAYABLE))
+    for _ in range(3000):
+        occupied = 0
+        for p in rng.sample(points, rng.randint(0, 90)):
+            occupied |= BIT[p]
+        s, dist = rng.choice(points), rng.randint(0, 7)
+        empty = PLAYABLE & ~occupied
+        landing, touched = reach(s, dist, empty, step4) if dist > 0 else (0, 0)
+        assert garden.reach4(s, dist, empty) == landing | touched, (s, dist)

@@ -232,39 +232,42 @@ class Captures:
     accents never, own tiles never; otherwise a flower captures the flowers it clashes with.
     Option EverythingCapture: any tile captures any tile.  Plain data (a game pickles with it)."""
 
-    __slots__ = ("everything", "groups", "raging", "targets", "plain", "vulnerable",
-                 "orchid_codes", "flower")
+    __slots__ = ("everything", "groups", "host", "guest", "orchid_codes", "flower", "_of")
 
     def __init__(self, game, r, gm) -> None:
         st = game.state
         self.everything = st.occupied if game.options.get("EverythingCapture") else None
         self.groups = gm
-        lotus = gm.get("lotus", 0)
-        orchid = gm.get("orchid", 0)
-        accent = gm.get("accent", 0)
-        host, guest = st.owned["host"], st.owned["guest"]
-        blooming = lotus & ~GATES
-        raging = self.raging = {"host": bool(blooming & host), "guest": bool(blooming & guest)}
-        targets = self.targets = {"host": guest & ~accent, "guest": host & ~accent}
-        """The opponent's tiles that are not accents, per mover's owner."""
-        self.plain = {p: t & ~lotus for p, t in targets.items()}
-        """The targets that are not a Lotus, per mover's owner."""
-        self.vulnerable = {"host": targets["host"] & orchid if raging["guest"] else 0,
-                           "guest": targets["guest"] & orchid if raging["host"] else 0}
-        """The opponent's Orchid when it is vulnerable (its owner's Lotus blooms)."""
+        self.host, self.guest = st.owned["host"], st.owned["guest"]
         self.orchid_codes = r.orchid_codes
         self.flower = r.flower
+        self._of: dict[str, tuple] = {}
+        """Per mover's owner, worked out when first asked (a list asks for one owner):
+        (raging, targets, plain, vulnerable) -- its Orchid rages; the opponent's tiles that are
+        not accents; those that are not a Lotus either; the opponent's Orchid when its owner's
+        Lotus blooms (0 otherwise)."""
+
+    def _owner(self, owner: str) -> tuple:
+        gm = self.groups
+        lotus = gm.get("lotus", 0)
+        mine, theirs = (self.host, self.guest) if owner == "host" else (self.guest, self.host)
+        targets = theirs & ~gm.get("accent", 0)
+        blooming = lotus & ~GATES
+        vulnerable = targets & gm.get("orchid", 0) if blooming & theirs else 0
+        got = self._of[owner] = (bool(blooming & mine), targets, targets & ~lotus, vulnerable)
+        return got
 
     def __call__(self, mover) -> int:
         if self.everything is not None:
             return self.everything
         owner = mover.owner
+        raging, targets, plain, vulnerable = self._of.get(owner) or self._owner(owner)
         code = mover.kind.code
-        if code in self.orchid_codes and self.raging[owner]:
-            return self.targets[owner]
-        got = self.plain[owner] & self.groups.get(("clashes", code), 0)
-        if code in self.flower and self.vulnerable[owner]:
-            got |= self.vulnerable[owner]
+        if raging and code in self.orchid_codes:
+            return targets
+        got = plain & self.groups.get(("clashes", code), 0)
+        if vulnerable and code in self.flower:
+            got |= vulnerable
         return got
 
 

@@ -21,24 +21,24 @@ def reach4(s: int, dist: int, empty: int) -> int:
     same sets as :func:`paisho_core.sight.reach`, one bitset, the step written out)."""
     if dist <= 0:
         return 0
-    frontier = _STEP4[s] & empty  # the first step read from a table
-    unseen = _FIRST_UNSEEN[s]
+    seen = _STEP4[s]  # the first step read from a table
+    frontier = seen & empty
     for _ in range(dist - 1):
         if not frontier:
             break
+        # every empty point reached so far steps on (those met before again: the same set,
+        # fewer operations than keeping them apart); off-board points are dropped at the end
         f = frontier
         nxt = (((f << 1) & _NOT_FIRST_COLUMN) | ((f >> 1) & _NOT_LAST_COLUMN)
-               | (f << SIZE) | (f >> SIZE)) & unseen
-        unseen ^= nxt
+               | (f << SIZE) | (f >> SIZE))
+        seen |= nxt
         frontier = nxt & empty
-    return _NOT_SELF[s] & ~unseen
+    return seen & _NOT_SELF[s]
 
 
 _STEP4 = [step4(1 << p) for p in range(NCELLS)]
 """The playable points one orthogonal step from each point."""
 _NOT_SELF = [PLAYABLE & ~(1 << p) for p in range(NCELLS)]
-_FIRST_UNSEEN = [PLAYABLE & ~(1 << p) & ~_STEP4[p] for p in range(NCELLS)]
-"""The points a reach from each point has not met after its first step."""
 
 
 class MoverMemo:

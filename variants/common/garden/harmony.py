@@ -89,7 +89,9 @@ def harmony_list(state, pairs):
 
 def ring_winners(pairs) -> list[str]:
     """Players owning a ring: a cycle of their harmonies around the centre (see sight.encloses)."""
-    winners = []
+    winners: list[str] = []
+    if len(pairs) < 4:  # a ring takes four harmonies of one player at least
+        return winners
     for player in PLAYERS:
         edges = [(a, b) for a, b, owners in pairs if player in owners]
         if len(edges) >= 4:
