@@ -19,6 +19,7 @@ from paisho_core.tiles import other
 
 from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
+from ..common.garden.clash import NOT_GATES
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
 
@@ -63,7 +64,7 @@ def _flags(game):
     st = game.state
     gm = garden.group_masks(game)
     b = st.board
-    blooming = st.occupied & ~GATES
+    blooming = st.occupied & NOT_GATES
     trapped = drained = 0
     orchids = gm.get("orchid", 0) & blooming
     if orchids:
@@ -109,7 +110,9 @@ def _pairs(game):
             turtle_zone |= AROUND[t]
     harmonises = r.harmonises
     # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
-    able = gm.get("basic_or_wild", 0) & ~GATES & ~drained
+    able = gm.get("basic_or_wild", 0) & NOT_GATES
+    if drained:
+        able &= ~drained
 
     def pairs_at(a: int) -> list:
         out = []
@@ -252,7 +255,7 @@ class Captures:
         lotus = gm.get("lotus", 0)
         mine, theirs = (self.host, self.guest) if owner == "host" else (self.guest, self.host)
         targets = theirs & ~gm.get("accent", 0)
-        blooming = lotus & ~GATES
+        blooming = lotus & NOT_GATES
         vulnerable = targets & gm.get("orchid", 0) if blooming & theirs else 0
         got = self._of[owner] = (bool(blooming & mine), targets, targets & ~lotus, vulnerable)
         return got

@@ -6,7 +6,7 @@ from paisho_core.board import BIT, GATES, NCELLS, PLAYABLE, SIZE
 from paisho_core.game import Move
 from paisho_core.sight import reach, step4
 
-from .clash import IS_GATE, NO_PARTS, ClashMap, lifted_parts
+from .clash import IS_GATE, NO_PARTS, NOT_GATES, ClashMap, lifted_parts
 from .movetable import repicked
 from .roles import Roles
 from .sightlines import COLUMN
@@ -106,7 +106,7 @@ def _arrange(state, r: Roles, player: str, how: Arranging, first: bool = False):
     tiles = memo.tiles if memo is not None else [None] * NCELLS
     table = r.moves
     movers = table.movers(step)
-    capturable = ~(GATES | how.protected)
+    capturable = ~(GATES | how.protected) if how.protected else NOT_GATES
     if clash is None:
         parts_memo, partners, lines_, bad_of = None, None, None, None
     else:  # a fresh memo when the lines are not the map's own

@@ -12,6 +12,8 @@ from .sightlines import EAST, GATES_T, NORTH, SOUTH, WEST, sight
 
 IS_GATE = [bool((GATES >> p) & 1) for p in range(NCELLS)]
 """Is each point a gate?  (A list lookup, cheaper than a test of the gates' bitset.)"""
+NOT_GATES = ~GATES
+"""Every point but the gates (made once: ``~GATES`` makes a new integer every time)."""
 
 # -- clashes ----------------------------------------------------------------------------------
 

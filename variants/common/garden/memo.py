@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from paisho_core.board import BIT, GATES, bits
 
-from .clash import ClashMap
+from .clash import NOT_GATES, ClashMap
 from .roles import roles
 from .sightlines import GATES_T, line_neighbours, relinked
 
@@ -81,16 +81,15 @@ def _moved_on(prev: dict, st) -> dict:
     found = (prev["occupied"] ^ st.occupied) | (oh ^ nh) | (og ^ ng)
     before = {}
     m = found
-    while m:
-        low = m & -m
-        m ^= low
-        p = low.bit_length() - 1
+    while m:  # highest point first (the order does not matter): one operation per point
+        p = m.bit_length() - 1
+        m ^= BIT[p]
         before[p] = board_[p]
         board_[p] = new[p]
     if board_ != new:
         for p in bits(prev["occupied"] & st.occupied & ~found):
             if board_[p] != new[p]:
-                found |= 1 << p
+                found |= BIT[p]
                 before[p] = board_[p]
                 board_[p] = new[p]
     if found.bit_count() > MAX_CHANGES:
@@ -220,7 +219,7 @@ def lines(game) -> dict[int, list[int]]:
             memo["relinked"] = memo["relinked_ahead"] = None
         else:
             prev, old, _found = carried
-            flipped = (prev["occupied"] ^ memo["occupied"]) & ~GATES
+            flipped = (prev["occupied"] ^ memo["occupied"]) & NOT_GATES
             got, memo["relinked"], memo["relinked_ahead"] = relinked(old, blockers, blockers_t, flipped)
         memo["lines"] = got
     return got
