@@ -6,6 +6,7 @@ only in its user interface enforced here as rules (rulings page: docs/variants/s
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations_with_replacement
 from pathlib import Path
 
@@ -94,12 +95,11 @@ def pairs(game):
 
 
 def _pairs(game):
-    """:func:`pairs` computed (the closure below is made only then)."""
+    """:func:`pairs` computed: :func:`_pairs_at` for the tiles that need it, given what it reads
+    of the board (a partial, not a closure: no cells to make per board)."""
     r = roles(game.variant)
     state = game.state
     drained = flags(game)[1]
-    b = state.board
-    wild = r.wild
     lines = garden.lines(game)
     gm = garden.group_masks(game)
     rocks = gm.get("rock", 0)
@@ -108,43 +108,50 @@ def _pairs(game):
     if turtles:
         for t in bits(turtles):
             turtle_zone |= AROUND[t]
-    harmonises = r.harmonises
     # tiles that may harmonise: basic flowers and wild tiles, blooming, not drained
     able = gm.get("basic_or_wild", 0) & NOT_GATES
     if drained:
         able &= ~drained
+    board_ = (state.board, lines, able, r.wild, rocks, turtle_zone, turtles, r.harmonises)
+    return garden.harmony_pairs(game, able, drained, rocks | turtles, partial(_pairs_at, board_))
 
-    def pairs_at(a: int) -> list:
-        out = []
-        ta = b[a]
-        ca = ta.kind.code
-        e, _w, n, _s = lines[a]
-        for q, horizontal in ((e, True), (n, False)):
-            if q < 0 or not able & BIT[q]:
-                continue
-            tq = b[q]
-            cq = tq.kind.code
-            if ca in wild and cq in wild:
-                continue
-            if rocks and line_cancelled(rocks, a, horizontal):
-                continue
-            if turtle_zone and ((turtle_zone >> a) & 1 or (turtle_zone >> q) & 1):
-                if ta.owner == tq.owner:
-                    owners = (ta.owner,)
-                else:
-                    involved = turtles & (AROUND[a] | AROUND[q])
-                    owners = tuple(sorted({b[t].owner for t in bits(involved)}, key=("host", "guest").index))
-                out.append((a, q, owners))
-                continue
-            if ca in wild:
-                out.append((a, q, (tq.owner,)))
-            elif cq in wild:
-                out.append((a, q, (ta.owner,)))
-            elif ta.owner == tq.owner and cq in harmonises[ca]:
-                out.append((a, q, (ta.owner,)))
-        return out
 
-    return garden.harmony_pairs(game, able, drained, rocks | turtles, pairs_at)
+def _pairs_at(board_: tuple, a: int) -> list:
+    """The harmonies ``(a, q, owners)`` of the tile on ``a`` with its nearest tiles east and
+    north (``board_``: what :func:`_pairs` read of the board)."""
+    b, lines, able, wild, rocks, turtle_zone, turtles, harmonises = board_
+    out = []
+    ta = b[a]
+    ca = ta.kind.code
+    e, _w, n, _s = lines[a]
+    for q, horizontal in ((e, True), (n, False)):
+        if q < 0 or not able & BIT[q]:
+            continue
+        tq = b[q]
+        cq = tq.kind.code
+        if ca in wild and cq in wild:
+            continue
+        if rocks and line_cancelled(rocks, a, horizontal):
+            continue
+        if turtle_zone and ((turtle_zone >> a) & 1 or (turtle_zone >> q) & 1):
+            if ta.owner == tq.owner:
+                owners = (ta.owner,)
+            else:
+                owners = _turtle_owners(b, turtles & (AROUND[a] | AROUND[q]))
+            out.append((a, q, owners))
+            continue
+        if ca in wild:
+            out.append((a, q, (tq.owner,)))
+        elif cq in wild:
+            out.append((a, q, (ta.owner,)))
+        elif ta.owner == tq.owner and cq in harmonises[ca]:
+            out.append((a, q, (ta.owner,)))
+    return out
+
+
+def _turtle_owners(b, involved: int) -> tuple:
+    """The owners of the Lion Turtles on ``involved``, host first."""
+    return tuple(sorted({b[t].owner for t in bits(involved)}, key=("host", "guest").index))
 
 
 @hookimpl
