@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-import paisho_core as paisho
 from paisho_core.board import BIT, BIT_T
 from paisho_core.zobrist import tile_value
 from paisho_variants.common import garden
 
-from tests.test_garden_speed_oracle import FIRE_OPTIONS, SKUD_OPTIONS, choose
+from tests.test_garden_incremental import play_and_undo
+from tests.test_garden_speed_oracle import FIRE_OPTIONS, SKUD_OPTIONS
 
 
 def carried(game) -> dict:
@@ -63,31 +63,12 @@ def check(game) -> None:
         assert got[key] == want[key], (key, game.position())
 
 
-def play_and_undo(variant: str, names, games: int, plies: int, seed0: int) -> int:
-    checked = 0
-    for k in range(games):
-        rng = random.Random(seed0 + k)
-        options = {n: rng.random() < 0.3 for n in names}
-        game = paisho.new_game(variant, options=options, seed=seed0 + k)
-        while game.outcome is None and game.ply < plies:
-            check(game)
-            game.play(choose(game, rng))
-            checked += 1
-            if game.ply > 2 and rng.random() < 0.2:
-                for _ in range(rng.randint(1, 3)):
-                    if game.ply:
-                        game.undo()
-                        check(game)
-                        checked += 1
-    return checked
-
-
 def test_skud_carried_masks_sights_and_bad_equal_a_rebuild():
-    assert play_and_undo("skud", SKUD_OPTIONS, games=8, plies=200, seed0=7100) > 800
+    assert play_and_undo("skud", SKUD_OPTIONS, games=8, plies=200, seed0=7100, check=check) > 800
 
 
 def test_fire_carried_masks_sights_and_bad_equal_a_rebuild():
-    assert play_and_undo("fire", FIRE_OPTIONS, games=10, plies=140, seed0=8100) > 600
+    assert play_and_undo("fire", FIRE_OPTIONS, games=10, plies=140, seed0=8100, check=check) > 600
 
 
 def test_reach4_is_the_reach_of_sight():

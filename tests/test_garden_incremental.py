@@ -56,25 +56,28 @@ def same_as_rebuilt(game) -> None:
         assert got[key] == want[key], (key, game.position())
 
 
-def play_and_undo(variant: str, names, games: int, plies: int, seed0: int) -> int:
+def play_and_undo(variant: str, names, games: int, plies: int, seed0: int, check=None) -> int:
+    """Random games of ``variant`` (each option in ``names`` on at random), with undos now and
+    then: ``check(game)`` (by default :func:`same_as_rebuilt`) after every play and undo."""
+    check = check or same_as_rebuilt
     checked = 0
     for k in range(games):
         rng = random.Random(seed0 + k)
         options = {n: rng.random() < 0.3 for n in names}
         game = paisho.new_game(variant, options=options, seed=seed0 + k)
         while game.outcome is None and game.ply < plies:
-            same_as_rebuilt(game)
+            check(game)
             game.play(choose(game, rng))
             checked += 1
             if game.ply > 2 and rng.random() < 0.2:
-                same_as_rebuilt(game)
+                check(game)
                 for _ in range(rng.randint(1, 3)):
                     if game.ply:
                         game.undo()
-                        same_as_rebuilt(game)
+                        check(game)
                         checked += 1
         if game.outcome is not None:
-            same_as_rebuilt(game)
+            check(game)
     return checked
 
 
