@@ -195,6 +195,21 @@ def paisho_playout_weights(game: Game, moves: list[Move]) -> list[float] | None:
 
 
 @hookspec(firstresult=True)
+def paisho_winning_moves(game: Game) -> list[Move] | None:
+    """The pending decision's moves with which the player to move wins before the turn passes:
+    a move that wins outright, or the first step of a turn that some later step of the same
+    turn wins with, whatever the opponent holds.  For computer players: a search plays such a
+    move at once, and before it commits to a move that passes the turn, asks this of the
+    opponent's position after it (in a world dealt from what it sees), to keep from handing
+    the opponent a win (:mod:`paisho_core.players.search`).
+
+    The hook may play moves on ``game`` and must take them back; it reads only the board and the
+    mover's own tiles.  [] means no such move; None (the default) that the variant cannot tell
+    cheaply, and players then do without.  It may leave out moves it does not look into (say
+    so in its docstring), never name one that does not win."""
+
+
+@hookspec(firstresult=True)
 def paisho_tile_budget(game: Game) -> dict[Any, int] | None:
     """The most tiles of each kind a position may hold, for validating loaded positions.
 

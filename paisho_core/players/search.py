@@ -58,6 +58,16 @@ from .simple import GREEDY_WIDTH, Player, legal_or_fail, split_candidates, try_m
 MAX_NODES = 200_000
 """The transposition table is dropped when it grows past this many positions."""
 
+GUARD_SHARE = 0.2
+"""The share of a decision's time kept, where the variant can tell a won turn
+(``paisho_winning_moves``), to check the chosen move against the opponent's win next turn."""
+
+GUARD_MOVES = 4
+"""At most this many of the best root moves are checked against the opponent's win."""
+
+GUARD_DEALS = 2
+"""Worlds dealt from a hidden-information observation to check one move in."""
+
 RECENTRE = 1.0
 """A kept tree is dropped when the root's evaluation has moved further than this from the centre
 its values were squashed around."""
@@ -76,6 +86,16 @@ def _lost(host_mm: float, player: str) -> bool:
     scale).  Such a move is never chosen over one not refuted, and makes way for the next move in
     the widening window."""
     return host_mm <= 0.0 if player == "host" else host_mm >= 1.0
+
+
+def _hands_over(g, move, me: str) -> bool:
+    """Whether ``move`` ends ``me``'s turn on ``g`` (played and taken back): the opponent is to
+    decide next, no chance step between."""
+    g.play(move)
+    try:
+        return g.outcome is None and g.to_move != me and not g.chance_outcomes()
+    finally:
+        g.undo()
 
 
 def _main_line_depth(root: "Node") -> int:
@@ -170,18 +190,30 @@ class MCTSPlayer(Player):
             self._kept = None  # the kept tree's values were squashed around another centre
             self._table.clear()
             self._me, self._centre = me, centre
+        base = game.copy()
+        base.auto_chance = False
+        legal = {m.text: m for m in moves}
+        wins = base.rules.winning_moves(base)  # the board and the mover's own tiles only
+        if wins:  # a win this turn: taken at once
+            win = next((legal[m.text] for m in wins if m.text in legal), None)
+            if win is not None:
+                self.last_stats = {"iterations": 0, "seconds": round(clock() - start, 3),
+                                   "children": 0, "reused_visits": 0, "depth": 0, "wins": True}
+                return win
+        # the variant can tell a won turn, and the moves here hand the turn over: the choice is
+        # checked against the opponent's win (the first move tells, played on the copy)
+        guard = wins is not None and _hands_over(base, moves[0], me)
         root, reused = self._root(game, hidden)
         self._stop = None if self.seconds is None else start + self.seconds / 2
         self._deadline = None if self.seconds is None else start + self.seconds
-        base = game.copy()
-        base.auto_chance = False
+        search_for = None if self.seconds is None else self.seconds * (1.0 - GUARD_SHARE if guard else 1.0)
         depth0 = base.ply
         dealer = Dealer(game, me) if hidden else None  # the observation read once a decision
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if self.seconds is not None and n and clock() - start >= self.seconds:
+            if search_for is not None and n and clock() - start >= search_for:
                 break
             g = dealer.deal(self.rng) if dealer is not None else None
             if g is None:
@@ -191,26 +223,67 @@ class MCTSPlayer(Player):
                 while base.ply > depth0:
                     base.undo()
             n += 1
-        legal = {m.text: m for m in moves}
-        best = None
-        for text, (_move, child) in root.children.items():
-            if text in legal and child.visits:
-                rank = (not _lost(child.mm, me), child.visits, self._blend(child, me))
-                if best is None or rank > best[0]:
-                    best = (rank, text)
+        ranked = sorted((((not _lost(child.mm, me), child.visits, self._blend(child, me)), text)
+                         for text, (_move, child) in root.children.items()
+                         if text in legal and child.visits),
+                        key=lambda entry: entry[0], reverse=True)  # stable: the first among equals
+        best = ranked[0] if ranked else None
         if best is None:  # nothing visited: the best prior
             for text, _move, prior in root.order or ():
                 if text in legal:
                     best = (None, text)
                     break
+        guarded = 0
+        if guard and ranked:
+            best, guarded = self._guarded(ranked, base, dealer, me, start)
         self.last_stats = {"iterations": n, "seconds": round(clock() - start, 3),
                            "children": len(root.children), "reused_visits": reused,
                            "depth": _main_line_depth(root)}
+        if guarded:
+            self.last_stats["guarded"] = guarded
         if best is None:
             return self.rng.choice(moves)
         if not hidden and self.reuse:
             self._kept = (root, [m.text for m in game.moves])
         return legal[best[1]]
+
+    def _guarded(self, ranked: list, base, dealer, me: str, start: float) -> tuple:
+        """The first of the ``ranked`` root moves (best first) that hands the opponent no win
+        next turn, by the variant's ``winning_moves`` asked of the opponent's position after
+        it, and how many moves were checked.  Hidden tiles are dealt ``GUARD_DEALS`` times from
+        the player's observation, and a move's threat is the share of deals in which the
+        opponent wins; the least threatening move checked is chosen, the better ranked among
+        equals.  At most ``GUARD_MOVES`` moves are checked, the first whatever the clock, the
+        others within the decision's time."""
+        best = None
+        checked = 0
+        for entry in ranked[:GUARD_MOVES]:
+            if checked and self.seconds is not None and self.clock() - start >= self.seconds:
+                break
+            threat = self._threat(entry[1], base, dealer, me)
+            checked += 1
+            if best is None or threat < best[0]:
+                best = (threat, entry)
+            if not threat:
+                break
+        assert best is not None
+        return best[1], checked
+
+    def _threat(self, text: str, base, dealer, me: str) -> float:
+        """The share of worlds in which, after ``text``, the opponent to move can win before the
+        turn comes back (0 when the move does not end the turn, or a chance step follows it)."""
+        worlds = [base] if dealer is None else [dealer.deal(self.rng) for _ in range(GUARD_DEALS)]
+        lost = 0
+        for g in worlds:
+            if g is None:
+                g = base
+            g.play(text)
+            try:
+                if g.outcome is None and g.to_move != me and not g.chance_outcomes():
+                    lost += bool(g.rules.winning_moves(g))
+            finally:
+                g.undo()
+        return lost / len(worlds)
 
     def _root(self, game, hidden: bool) -> tuple[Node, int]:
         """The node to search from: the kept tree's node for this position if there is one."""

@@ -189,6 +189,47 @@ def reaches_target(game) -> bool:
     return any(_hits(c, o) for c in _counts_after(game, moves))
 
 
+@hookimpl
+def paisho_winning_moves(game):
+    """The moves that win the turn for the player to move (rules, Goal: the count is checked
+    after the placement and after the move).  A move step: those that bring the count to the
+    target.  A turn: the placements that do, or after which some move does, and the Wheels
+    whose turning of the ring or a move after it does.  A Ship's placement (the tile it moves
+    first has some hundred landing points) is not looked into.  Other steps: None."""
+    st = game.state
+    o = rules.opts(game)
+    if st.phase == "move":
+        moves = [m for m in game.legal_moves() if m.action == "move"]
+        counts = _counts_after(game, [(m.src, m.dst) for m in moves])
+        return [m for m, c in zip(moves, counts) if _hits(c, o)]
+    if st.phase != "turn":
+        return None
+    mover = st.to_move
+    out = []
+    for m in game.legal_moves():
+        if m.action == "place" and m.tile != rules.SHIP and _turn_won(game, m, mover):
+            out.append(m)
+    return out
+
+
+def _turn_won(game, first, mover: str) -> bool:
+    """Whether ``mover`` wins within the turn that ``first`` (a placement) begins: at once, or
+    by a move of the move step (a Wheel's rotations tried in turn)."""
+    game.play(first)
+    try:
+        out = game.outcome
+        if out is not None:
+            return out.winner == mover
+        phase = game.state.phase
+        if phase == "move":
+            return reaches_target(game)
+        if phase == "wheel":
+            return any(_turn_won(game, turn, mover) for turn in game.legal_moves())
+        return False
+    finally:
+        game.undo()
+
+
 def _out_of_play(st, o, player: str) -> bool:
     """Whether ``player`` can never change the board again: the shared pool and their hand are
     empty (rules, A turn: a player who can neither exchange nor place passes) and they are not
@@ -244,7 +285,8 @@ def paisho_evaluate(game, player):
     own = rules.own_harmonies(st, pairs, st.extra.get("centre_id", 0))
     lead = own[player] - own[opp]
     value = 1.5 * lead
-    if st.phase == "move" and _pool_lasts(st, o) and dragon_can_take(game):
+    contested = _contested(game, o)
+    if st.phase == "move" and not contested and _pool_lasts(st, o) and dragon_can_take(game):
         value += TAKING if st.to_move == player else -TAKING
     if st.phase in PENDING:
         # a placement under way, one's own or the opponent's: the count is judged by its move
@@ -267,7 +309,7 @@ def paisho_evaluate(game, player):
     if lead and _out_of_play(st, o, opp if lead > 0 else player):
         value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
-    if margin:
+    if margin and not contested:
         worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
         value += worth if (margin > 0) == (mover == player) else -worth
     return value
@@ -306,6 +348,15 @@ def _dragon_landings(game) -> set:
         if t.kind.code == rules.DRAGON and not drained >> q & 1:
             out.update(rules.dragon_destinations(st, o, *board.coords(q)))
     return out
+
+
+def _contested(game, o) -> bool:
+    """Whether either player can still turn the last word over at will: a Dragon on the board
+    can move, and both hands hold a tile to set where it lands (rules, The last word)."""
+    st = game.state
+    if not o.dragon_to_hand or not (st.count("hand", "host") and st.count("hand", "guest")):
+        return False
+    return bool(_dragon_landings(game))
 
 
 def _pool_lasts(st, o) -> bool:
