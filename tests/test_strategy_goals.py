@@ -330,26 +330,33 @@ def test_ancient_a_dragon_taking_a_tile_back_turns_over_the_last_word():
     hand (wiki:54; rules, Tiles).  Placing a Dragon beside a tile and landing on it ends the turn
     with the hand as it began and the pool untouched: a turn passed without an exchange, which
     turns over the last word (rules, End of the game, The last word).  The Guest, to move with
-    an even pool and 3 tiles against 3, lacks the last word; after Dragon-and-take it holds it."""
+    an even pool and 3 tiles against 3, lacks the last word; after Dragon-and-take it holds it.
+    But the Dragon stays on the board and both hands hold tiles, so the Host can take it back
+    the same way on its turn: a last word either side can turn over at will is worth nothing
+    to either (Ancient rulings, A last word left open), and counting it made both players
+    trade it back and forth until the no-progress rule drew the game."""
     from paisho_variants.ancient import rules
-    from paisho_variants.ancient.strategy import dragon_can_take, last_word, paisho_playout_weights
+    from paisho_variants.ancient.strategy import (LAST_WORD, dragon_can_take, last_word,
+                                                  paisho_playout_weights)
 
     g = ancient_game(["W3@(1,1)"], hand={"D": 1, "R": 2}, host_hand={"R3": 3}, pool={"R5": 4})
     o = rules.opts(g)
     assert last_word(g.state, o) == ("guest", -1)
     weights = dict(zip((m.text for m in g.legal_moves()), paisho_playout_weights(g, g.legal_moves())))
     assert weights["x"] > weights["D(1,2)"] == weights["D(1,7)"] > weights["D(3,3)"]
-    exchanged = g.copy()
-    exchanged.auto_chance = False  # scored before the draw, as greedy and the search score it
-    exchanged.play("x")
     g.play("D(1,2)")
     assert dragon_can_take(g)
-    # a hint below a kept tile: one ply still prefers the exchange to setting the Dragon down
-    assert ancient_evaluate(g, "guest") < ancient_evaluate(exchanged, "guest")
     g.play("(1,2)-(1,1)")
     assert g.state.count("hand", "guest") == 3 and g.state.count("pool", "host") == 4
     assert last_word(g.state, o) == ("host", -1)  # the Host, to move, now lacks it
-    assert ancient_evaluate(g, "guest") > ancient_evaluate(exchanged, "guest")
+    # ... but it is not counted while the Dragon, now on (1,1) with the W3 in the Guest's hand,
+    # can take a tile back again; the same position with a Knotweed there (nothing can take a
+    # tile back) counts it for the Guest
+    held = ancient_evaluate(g, "guest")
+    settled = ancient_game(["K@(1,1)"], to_move="host", hand={"W3": 1, "R": 2},
+                           host_hand={"R3": 3}, pool={"R5": 4})
+    assert last_word(settled.state, o) == ("host", -1) and not dragon_can_take(settled)
+    assert ancient_evaluate(settled, "guest") - held == LAST_WORD * 0.5
 
 
 def test_ancient_a_tile_placed_where_a_dragon_lands_can_be_taken_back():

@@ -21,6 +21,9 @@
   pool untouched: a turn passed without an exchange, which changes the parity.  While the pool
   lasts such placements are tried early and a pending take is a small hint; the search finds
   what it is worth.  (With the pool empty it is a pass either player can repeat, so neither.)
+  But while a Dragon on the board can move and both hands hold a tile, either player can turn
+  the last word over on any turn, so it is counted for neither (:func:`_contested`): counted,
+  it had both players trade it back and forth until the no-progress rule drew the game.
 * **Out of play.**  A player whose hand and the pool are empty can only pass, so a tiebreak
   lead over them is all but a win.
 
@@ -195,7 +198,8 @@ def paisho_winning_moves(game):
     after the placement and after the move).  A move step: those that bring the count to the
     target.  A turn: the placements that do, or after which some move does, and the Wheels
     whose turning of the ring or a move after it does.  A Ship's placement (the tile it moves
-    first has some hundred landing points) is not looked into.  Other steps: None."""
+    first has some hundred landing points) is not looked into, nor a win at exhaustion (the
+    tiebreak when the tiles run out).  Other steps: None."""
     st = game.state
     o = rules.opts(game)
     if st.phase == "move":
@@ -219,7 +223,7 @@ def _turn_won(game, first, mover: str) -> bool:
     try:
         out = game.outcome
         if out is not None:
-            return out.winner == mover
+            return out.winner == mover and out.reason == "target"
         phase = game.state.phase
         if phase == "move":
             return reaches_target(game)
