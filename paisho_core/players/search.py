@@ -39,6 +39,14 @@
   reached it (by the set of moves legal in each), and its minimax value is its mover's best
   move within each deal, averaged over them: the best over every deal's moves at once would
   credit an opponent with every hand dealt so far, more of them with every iteration.
+- **Won turns**, where the variant can tell them (``paisho_winning_moves``, from the board and
+  the mover's own tiles): a move that starts a turn the mover wins is played at once, unsearched;
+  and where the moves hand the turn over, the most visited root moves are checked, best first,
+  against the opponent's win in the turn that follows (in ``GUARD_DEALS`` worlds dealt from
+  the player's observation when tiles are hidden), and the first that hands over none is
+  played, else the least threatening.  The checks have the last ``GUARD_SHARE`` of the
+  decision's time, the first whatever the clock.  A variant that cannot tell is searched as
+  before, to the move.
 - **Transpositions and reuse**: where the game has a position key (``game.key``) nodes are shared
   by key; the tree is kept from one decision to the next and the search resumes under the
   position reached (not on hidden-information games, whose tree belongs to one observation).
