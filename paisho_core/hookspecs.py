@@ -199,10 +199,10 @@ def paisho_winning_moves(game: Game) -> list[Move] | None:
     """The pending decision's moves with which the player to move reaches the variant's goal
     before the turn passes: a move that wins outright, or the first step of a turn that some
     later step of the same turn wins with (a game ended by a count or a limit, such as a
-    tiebreak when the tiles run out, is not a won turn here).  For computer players: a search plays such a
-    move at once, and before it commits to a move that passes the turn, asks this of the
-    opponent's position after it (in a world dealt from what it sees), to keep from handing
-    the opponent a win (:mod:`paisho_core.players.search`).
+    tiebreak when the tiles run out, is not a won turn here).  For computer players: a search
+    plays such a move at once, and before it commits to a move that passes the turn, asks this
+    of the opponent's position after it (in a world dealt from what it sees), to keep from
+    handing the opponent a win (:mod:`paisho_core.players.search`).
 
     The hook may play moves on ``game`` and must take them back; it reads only the board and the
     mover's own tiles.  [] means no such move; None (the default) that the variant cannot tell

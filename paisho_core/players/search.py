@@ -214,7 +214,9 @@ class MCTSPlayer(Player):
         root, reused = self._root(game, hidden)
         self._stop = None if self.seconds is None else start + self.seconds / 2
         self._deadline = None if self.seconds is None else start + self.seconds
-        search_for = None if self.seconds is None else self.seconds * (1.0 - GUARD_SHARE if guard else 1.0)
+        search_for = self.seconds
+        if search_for is not None and guard:
+            search_for *= 1.0 - GUARD_SHARE  # the rest is the checks
         depth0 = base.ply
         dealer = Dealer(game, me) if hidden else None  # the observation read once a decision
         n = 0
