@@ -50,6 +50,26 @@ def game_of(*args, **kw):
     return paisho.from_position(position(*args, **kw))
 
 
+def placing_games(option_sets, target: int, plies: int):
+    """Random Ancient games, one per ``(seed, options)`` of ``enumerate(option_sets)``, that
+    place a tile whenever one is offered (so the board fills with flowers); yields each game at
+    every decision, before the decision is played, with its seed and options.  ``target``: the
+    target, or a function of the seed giving it.  A caller looking ahead takes its moves back."""
+    for seed, options in enumerate(option_sets):
+        goal = target(seed) if callable(target) else target
+        g = paisho.new_game("ancient", seed=seed, options={"target": goal, **options})
+        rng = random.Random(seed)
+        while g.outcome is None and g.ply < plies:
+            chance = g.chance_outcomes()
+            if chance:
+                g.play(g.sample_chance(chance))
+                continue
+            yield g, seed, options
+            moves = g.legal_moves()
+            places = [m for m in moves if m.action == "place"]
+            g.play(rng.choice(places or moves))
+
+
 def count(game) -> int:
     return game.position()["count"]
 

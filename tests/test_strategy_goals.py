@@ -158,35 +158,23 @@ def test_ancient_counts_after_moves_agree_with_playing_them():
     the count the game reports once the move is played (rules, Harmonies and the count), under
     the default options and the ones that change how a line counts: Coin and Lotus between
     the pair only, a Lotus flipping once, drained flowers blocking, harmonies alone counting."""
-    import random
-
-    import paisho_core as paisho
     from paisho_variants.ancient.derived import harmony_count
     from paisho_variants.ancient.strategy import counts_after_moves
+    from tests.test_ancient import placing_games
 
     option_sets = [{}, {"coin_scope": "between", "lotus_scope": "between"},
                    {"lotus_stacking": "once", "drained_block_lines": True},
                    {"count_disharmony": False, "dragon_jumps": False}]
     checked = 0
-    for seed, options in enumerate(option_sets * 3):
-        g = paisho.new_game("ancient", seed=seed, options={"target": 11, **options})
-        rng = random.Random(seed)
-        while g.outcome is None and g.ply < 160:
-            moves = g.chance_outcomes()
-            if moves:
-                g.play(g.sample_chance(moves))
-                continue
+    for g, _seed, options in placing_games(option_sets * 3, 11, 160):
+        if g.phase == "move":
             moves = g.legal_moves()
-            if g.phase == "move":
-                fast = counts_after_moves(g, [(m.src, m.dst) for m in moves])
-                for m, c in zip(moves, fast):
-                    g.play(m)
-                    assert harmony_count(g) == c, (options, g.ply, m.text)
-                    g.undo()
-                    checked += 1
-            # a placement when one is offered, so the board fills with flowers
-            places = [m for m in moves if m.action == "place"]
-            g.play(rng.choice(places or moves))
+            fast = counts_after_moves(g, [(m.src, m.dst) for m in moves])
+            for m, c in zip(moves, fast):
+                g.play(m)
+                assert harmony_count(g) == c, (options, g.ply, m.text)
+                g.undo()
+                checked += 1
     assert checked > 1000
 
 

@@ -6,13 +6,11 @@ is checked after the placement and after the move, docs/variants/ancient/rules.m
 turn); no test here is timed."""
 from __future__ import annotations
 
-import random
-
 import paisho_core as paisho
 from paisho_core.players.search import GUARD_MOVES, MCTSPlayer
 from paisho_variants.ancient import rules
 from paisho_variants.ancient.strategy import paisho_winning_moves
-from tests.test_ancient import game_of
+from tests.test_ancient import game_of, placing_games
 
 
 def _wins_by_playing(g, mover: str, depth: int = 0) -> bool:
@@ -53,22 +51,12 @@ def test_ancient_winning_moves_agree_with_playing_every_step():
     option_sets = [{}, {"coin_scope": "between", "lotus_scope": "between"},
                    {"count_disharmony": False, "dragon_jumps": False}]
     checked = won = 0
-    for seed, options in enumerate(option_sets * 2):
-        g = paisho.new_game("ancient", seed=seed, options={"target": 3 + seed % 3, **options})
-        rng = random.Random(seed)
-        while g.outcome is None and g.ply < 90:
-            chance = g.chance_outcomes()
-            if chance:
-                g.play(g.sample_chance(chance))
-                continue
-            moves = g.legal_moves()
-            if g.phase == "move" or (g.phase == "turn" and g.ply % 4 == 0):
-                fast = {m.text for m in paisho_winning_moves(g)}
-                assert fast == _winning_by_playing(g), (seed, options, g.ply)
-                checked += 1
-                won += bool(fast)
-            places = [m for m in moves if m.action == "place"]
-            g.play(rng.choice(places or moves))
+    for g, seed, options in placing_games(option_sets * 2, lambda seed: 3 + seed % 3, 90):
+        if g.phase == "move" or (g.phase == "turn" and g.ply % 4 == 0):
+            fast = {m.text for m in paisho_winning_moves(g)}
+            assert fast == _winning_by_playing(g), (seed, options, g.ply)
+            checked += 1
+            won += bool(fast)
     assert checked > 60 and won >= 5, (checked, won)
 
 
