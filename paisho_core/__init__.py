@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import boundary
 from .errors import (IllegalMoveError, NotationError, PaishoError, PositionError, RecordError,
                      VariantError)
 from .game import Game, Harmony, Move, Outcome, State
@@ -32,10 +33,11 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
              auto_chance: bool = True) -> Game:
     """Start a game of a variant.  Unknown names or options raise VariantError.
 
-    ``name`` is written as everywhere else (CLI, engine, records): a registered name
-    (``"NAME"``), a name with options (``"NAME:Option=true,Other=2"``), the path of a
-    house-rule YAML file, or a :class:`~paisho_core.variant.Variant`.  ``options`` adds to or
-    overrides the options written in the name.
+    ``name`` is written as everywhere else (engine, records, web): a registered name
+    (``"NAME"``), a name with options (``"NAME:Option=true,Other=2"``), or a
+    :class:`~paisho_core.variant.Variant`.  A name is never a file: a house-rule YAML is loaded
+    explicitly, ``new_game(load_variant_file(path))``.  ``options`` adds to or overrides the
+    options written in the name.
 
     ``seed`` makes every chance step reproducible; ``auto_chance`` lets the game draw chance
     outcomes itself (records turn it off: they carry the outcomes).
@@ -46,6 +48,7 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
     else:
         variant, given = name, dict(options or {})
     opts = variant.options(given)
+    seed = boundary.check_seed(seed)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     game = Game(variant, opts, seed, auto_chance)

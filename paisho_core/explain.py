@@ -14,8 +14,8 @@ import re
 from . import board
 from .errors import IllegalMoveError, NotationError, PaishoError
 
-POINT_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
-ARRANGE_RE = re.compile(r"^\((-?\d+),(-?\d+)\)-\((-?\d+),(-?\d+)\)$")
+POINT_RE = re.compile(r"\(\s*(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})\s*\)")
+ARRANGE_RE = re.compile(r"^\((-?[0-9]{1,6}),(-?[0-9]{1,6})\)-\((-?[0-9]{1,6}),(-?[0-9]{1,6})\)$")
 
 
 def shape(game, text: str) -> str:

@@ -7,8 +7,8 @@ from . import board
 from .errors import NotationError
 from .tiles import CODE_PLAYER
 
-TURN_RE = re.compile(r"^\s*(\d+)\s*([GH])\s*\.\s*(.*?)\s*$", re.S)
-POINT_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+TURN_RE = re.compile(r"^\s*([0-9]{1,9})\s*([GH])\s*\.\s*(.*?)\s*$", re.S)
+POINT_RE = re.compile(r"\(\s*(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})\s*\)")
 
 
 def split_turn_token(text: str) -> tuple[int, str, str] | None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from . import board
+from . import board, boundary
 from .errors import PositionError, VariantError
 from .outcome import Outcome
-from .schema import json_path, schema
+from .schema import json_path
+from .schema import validator as schema_validator
 from .tiles import PLAYERS
 
 if TYPE_CHECKING:  # for annotations only: positions never import the game module
     from .game import Game
 
-import jsonschema
 
 
 def to_position(game: Game) -> dict:
@@ -69,9 +69,9 @@ def _tile_counts(st) -> dict:
 
 
 @functools.lru_cache(maxsize=None)
-def _validator() -> jsonschema.protocols.Validator:
+def _validator():
     """The position schema's validator, built once."""
-    return jsonschema.Draft202012Validator(schema("position"))
+    return schema_validator("position")
 
 
 def from_position(data: object, source: str | None = None, *, trusted: bool = False) -> Game:
@@ -87,12 +87,19 @@ def from_position(data: object, source: str | None = None, *, trusted: bool = Fa
         raise PositionError([("$", "a position must be a JSON object")], source)
     problems: list = []
     if not trusted:
+        problems = [(json_path(k), m) for k, m in boundary.problems_of(data)]
+        if problems:
+            raise PositionError(problems, source)
         try:
             problems = [(json_path(e.absolute_path), e.message) for e in _validator().iter_errors(data)]
         except RecursionError:
             raise PositionError([("$", "nested too deeply to be a position")], source) from None
     if problems:
         raise PositionError(problems, source)
+    try:
+        boundary.check_seed(data.get("seed"), "the seed")
+    except boundary.InputError as exc:
+        raise PositionError([("$.seed", str(exc))], source) from None
     try:
         variant = get_variant(data["variant"])  # a registered name only: data never names a file
         game = new_game(variant, options=data.get("options") or {}, seed=data.get("seed"))

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import json
 
+from .boundary import _bounded_int
 from .errors import PositionError
 from .limits import MAX_DEPTH, LimitError, check_text
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def parse_json(text: str, source: str | None = None):
@@ -19,12 +24,14 @@ def parse_json(text: str, source: str | None = None):
     LimitError when it is too large or nested deeper than MAX_DEPTH."""
     check_text(text, source, lines=False)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise PositionError([("$", f"line {exc.lineno}, column {exc.colno}: not valid JSON: "
                                    f"{exc.msg}")], source) from None
     except RecursionError:
         raise LimitError(f"nested more than {MAX_DEPTH} levels deep", source) from None
+    except ValueError as exc:
+        raise PositionError([("$", f"not usable JSON: {exc}")], source) from None
     if _depth(data) > MAX_DEPTH:
         raise LimitError(f"nested more than {MAX_DEPTH} levels deep", source)
     return data

@@ -1,15 +1,15 @@
 """Game records: header tags plus whole turns (spec section 4)."""
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import boundary
 from .limits import MAX_TURNS, LimitError, check_text
 from .errors import IllegalMoveError, NotationError, PaishoError, RecordError, VariantError
 from .notation import split_turn_token
 from .tiles import PLAYER_CODE
-from .variant import FILE_HINT, Variant, get_variant, load_variant_file, looks_like_file
+from .variant import FILE_HINT, Variant, get_variant, looks_like_file
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -64,9 +64,9 @@ def _options(tags, source):
     if not raw:
         return {}
     try:
-        options = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"Options tag is not a JSON object: {exc.msg}", source=source) from None
+        options = boundary.loads_json(raw, "the Options tag", RecordError)
+    except RecordError as exc:
+        raise RecordError(str(exc), source=source) from None
     if not isinstance(options, dict):
         raise RecordError("Options tag must be a JSON object", source=source)
     return options
@@ -121,9 +121,9 @@ def load_record(text: str, source: str | None = None, variant: Variant | str | N
     A record without a ``Variant`` tag is read as ``variant``, else as the registered variant
     whose YAML says ``untagged_records: true`` (spec section 4: records copied from the reference
     engine carry no tags).  A tag names a registered variant, never a file (a variant file runs
-    code): ``variant`` may be a loaded :class:`~paisho_core.variant.Variant`, a registered name,
-    or the path of a variant file the caller chooses to trust.  A tag and ``variant`` that
-    disagree are an error.
+    code); so does ``variant``, which may also be a :class:`~paisho_core.variant.Variant` the
+    caller loaded (``load_variant_file(path)`` for a house rule it chooses to trust).  A tag and
+    ``variant`` that disagree are an error.
 
     Like python-chess reading PGN, the reader is tolerant by default: a turn the variant's
     reference engine is known to play differently from how it is written (the
@@ -139,8 +139,9 @@ def load_record(text: str, source: str | None = None, variant: Variant | str | N
     if tagged is not None and looks_like_file(tagged):
         raise RecordError(f"Variant tag {tagged!r} names a file; a record names a registered "
                           f"variant only ({FILE_HINT})", line=_tag_line(text, "Variant"), source=source)
-    if isinstance(variant, str) and looks_like_file(variant):
-        variant = load_variant_file(variant)  # the caller named the file: explicit
+    if variant is not None and not isinstance(variant, (str, Variant)):
+        raise RecordError(f"variant must be a registered name or a Variant, got "
+                          f"{boundary.shorten(variant)}", source=source)
     wanted = variant.name if isinstance(variant, Variant) else variant
     if tagged and wanted and tagged != wanted and _canonical(tagged) != _canonical(wanted):
         raise RecordError(f"the record is a {tagged} game (Variant tag), not {wanted}",
@@ -151,9 +152,12 @@ def load_record(text: str, source: str | None = None, variant: Variant | str | N
                           source=source)
     opts = _options(tags, source) if "Options" in tags else (options or {})
     seed_tag = tags.get("Seed")
-    seed: int | str | None = seed_tag
-    if seed_tag is not None and seed_tag.lstrip("-").isdigit():
-        seed = int(seed_tag)
+    seed: int | str | None = None
+    try:
+        if seed_tag is not None:
+            seed = boundary.parse_seed(seed_tag, "the Seed tag", RecordError)
+    except RecordError as exc:
+        raise RecordError(str(exc), line=_tag_line(text, "Seed"), source=source) from None
     try:
         if isinstance(name, str):
             name = get_variant(name)  # a registered name only: never a file, never NAME:OPTIONS
@@ -216,7 +220,7 @@ def write_record(game: Game, tags: dict | None = None) -> str:
     non_default = {k: v for k, v in game.options.items()
                    if v != game.variant.option_specs[k]["default"]}
     if non_default:
-        all_tags["Options"] = json.dumps(non_default, sort_keys=True)
+        all_tags["Options"] = boundary.dumps_json(non_default, sort_keys=True)
     else:
         all_tags.pop("Options", None)
     if game.keeps_seed or (game.seed is not None and "Seed" in all_tags):

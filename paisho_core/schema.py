@@ -30,6 +30,23 @@ class DocumentError(PaishoError):
         super().__init__("\n".join(lines))
 
 
+def _strict_integer(checker, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: Draft 2020-12 with "integer" meaning a JSON whole number written without a fraction: the
+#: standard also accepts 30.0, which would reach the engine as a float coordinate or turn.
+StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer))
+
+
+@lru_cache(maxsize=None)
+def validator(name: str):
+    """The strict validator of the project schema ``name``, built once."""
+    return StrictValidator(schema(name))
+
+
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict:
     """The JSON Schema ``schemas/<name>.schema.json`` shipped with the project."""
@@ -116,6 +133,49 @@ def _check_expansion(root, source: str) -> None:
         stack.extend((c, False) for c in children if id(c) not in size)
 
 
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+
+
+def _check_scalars(root, source: str) -> None:
+    """Refuse, at its line, every value a JSON document could not hold (``!!timestamp``,
+    ``!!binary``, ``!!set``...) and every scalar its own tag cannot read (``!!bool maybe``,
+    ``!!int 0x``, a number of thousands of digits), before the document is built."""
+    seen: set[int] = set()
+    stack = [root]
+    loader = yaml.SafeLoader("")
+    problems: list[tuple[str, int | None, str]] = []
+    try:
+        while stack and len(problems) < 20:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            line = node.start_mark.line + 1
+            if node.tag not in _PLAIN_TAGS:
+                short = node.tag.replace("tag:yaml.org,2002:", "!!")
+                problems.append(("$", line, f"the tag {short} is not read here (only text, "
+                                            f"numbers, true/false, null, lists and mappings)"))
+                continue
+            if isinstance(node, yaml.MappingNode):
+                stack.extend(c for pair in node.value for c in pair)
+            elif isinstance(node, yaml.SequenceNode):
+                stack.extend(node.value)
+            elif node.tag != "tag:yaml.org,2002:str":
+                if len(node.value) > 40:
+                    problems.append(("$", line, f"a value of {len(node.value)} characters cannot "
+                                                f"be a number or true/false"))
+                    continue
+                try:
+                    loader.construct_object(node)
+                except Exception:  # the tag's own reader refused the text
+                    kind = node.tag.replace("tag:yaml.org,2002:", "")
+                    problems.append(("$", line, f"{node.value[:40]!r} cannot be read as {kind}"))
+    finally:
+        loader.dispose()
+    if problems:
+        raise DocumentError(source, problems)
+
+
 def load_yaml(text: str, source: str) -> tuple[Any, dict]:
     """Parse YAML text; returns (data, line map). Raises DocumentError naming the line.
 
@@ -132,6 +192,7 @@ def load_yaml(text: str, source: str) -> tuple[Any, dict]:
         if node is None:
             return None, {}
         _check_expansion(node, source)
+        _check_scalars(node, source)
         loader = yaml.SafeLoader("")
         try:
             data = loader.construct_document(node)
@@ -147,9 +208,8 @@ def load_yaml(text: str, source: str) -> tuple[Any, dict]:
 
 def validate(data: Any, schema_name: str, source: str, lines: dict | None = None) -> None:
     """Validate ``data`` against a project schema; DocumentError lists every problem."""
-    validator = jsonschema.Draft202012Validator(schema(schema_name))
     problems = []
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for err in sorted(validator(schema_name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(err.absolute_path)
         line = None
         if lines:

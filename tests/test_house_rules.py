@@ -185,7 +185,7 @@ def test_overlay_cli_play_options_moves_replay(overlay, tmp_path):
     out = json.loads(run.stdout)
     assert out["variant"] == "test-fast-garden" and out["outcome"]["reason"] == "turn cap"
 
-    again = paisho.load_record(saved.read_text(), variant=str(overlay))
+    again = paisho.load_record(saved.read_text(), variant=paisho.load_variant_file(overlay))
     assert again.outcome == game.outcome
     code, out, err = invoke("replay", saved, "--variant", "skud")
     assert code == 2 and "--variant gives skud" in err
@@ -390,10 +390,9 @@ def test_five_harmonies_on_a_skud_ring_game(tmp_path):
             continue
     assert game.outcome.reason == "5 harmonies" and game.outcome.winner == "host"
     assert n < len(turns)
-    parent = EXAMPLES / "five-harmonies" / "five-harmonies.yaml"
-    for ring_wins, ended in (("false", False), ("true", True)):
+    for ring_wins, ended in (("false", False), ("true", True)):  # extends the loaded overlay by name
         (tmp_path / f"r{ring_wins}.yaml").write_text(
-            f"name: test-ring-{ring_wins}\nextends: {parent}\n"
+            f"name: test-ring-{ring_wins}\nextends: {five.name}\n"
             f"rules:\n  target_harmonies: 99\n  ring_wins: {ring_wins}\n")
         v = load_variant_file(tmp_path / f"r{ring_wins}.yaml")
         game = paisho.load_record(_untagged(record), variant=v.name)

@@ -92,7 +92,7 @@ def cmd_moves(variant: str = typer.Argument(..., help="Variant name, name:OPTION
         raise InputError("give --record or --position, not both")
     v, opts = variant_and_options(variant, options, option)
     if record:
-        game = load_record(_read(record), source=str(record), variant=v.name, options=opts)
+        game = load_record(_read(record), source=str(record), variant=v, options=opts)
     elif position:
         game = from_position(_load_json(position), source=str(position))
     else:
@@ -119,14 +119,14 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
     from ..record import parse_record
 
     text = _read(file)
-    name = None
+    chosen = None
     if variant:
-        v, _ = variant_and_options(variant)
-        name = v.name
+        chosen, _ = variant_and_options(variant)
         tagged = parse_record(text, str(file))[0].get("Variant")
-        if tagged and tagged != name:
-            raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant gives {name}")
-    game = load_record(text, source=str(file), variant=name, strict=strict)
+        if tagged and tagged != chosen.name:
+            raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant "
+                             f"gives {chosen.name}")
+    game = load_record(text, source=str(file), variant=chosen, strict=strict)
     outcome = game.outcome.to_json() if game.outcome else None
     repairs = getattr(game, "repairs", [])
     if json_out:
@@ -190,8 +190,7 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
         typer.echo(f"{file}: valid variant {v.name!r} ({len(v.tileset.kinds)} tile kinds, "
                    f"{len(v.option_specs)} options, {first} legal first moves)")
         return
-    name = variant_and_options(variant)[0].name if variant else None
-    game = _load_game(file, name)
+    game = _load_game(file, variant_and_options(variant)[0] if variant else None)
     kind = "position" if _read(file).lstrip().startswith("{") else "record"
     state = f"over: {game.outcome.result} ({game.outcome.reason})" if game.outcome else f"{game.to_move} to move"
     typer.echo(f"{file}: valid {game.name} {kind}, {state}")

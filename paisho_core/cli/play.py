@@ -449,7 +449,7 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
     sides = {"guest": _side(guest, "--guest"), "host": _side(host, "--host")}
     v, opts = variant_and_options(variant, options, option)
     if record:
-        game = load_record(_read(record), source=str(record), variant=v.name)
+        game = load_record(_read(record), source=str(record), variant=v)
         game.auto_chance = True  # from here on the game draws for itself, as in a new game
     else:
         game = new_game(v, options=opts, seed=seed)

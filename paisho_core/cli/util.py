@@ -69,10 +69,14 @@ def variant_and_options(text: str, options_json: Optional[str] = None, pairs=(),
     return variant, opts
 
 
-def _load_game(path: Path, variant: Optional[str] = None):
-    """A game from a record or a position file (a position is a JSON object)."""
+def _load_game(path: Path, variant=None):
+    """A game from a record or a position file (a position is a JSON object).  ``variant`` is
+    what the user typed after --variant (a name or a variant file: the user names it, so it is
+    loaded) or a Variant."""
     from ..reader import read_game
 
+    if isinstance(variant, str):
+        variant = variant_and_options(variant)[0]
     return read_game(_read(path), source=str(path), variant=variant)
 
 

@@ -8,13 +8,18 @@ is echoed in the reply.  Every reply has ``ok``: true with the command's fields,
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
+from ..boundary import dumps_json, loads_json, shorten
 from ..errors import PaishoError
 from ..limits import MAX_REQUEST
+
+#: Longest a ``go`` may think (seconds); an iteration budget is bounded by it too.
+MAX_GO_SECONDS = 600.0
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -44,19 +49,20 @@ class Engine:
         """One request line to one reply object; never raises."""
         req_id = None
         try:
-            try:
-                req = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise EngineError(f"not JSON: {exc.msg} (column {exc.colno})") from None
+            req = loads_json(line, "the request", EngineError)
             if not isinstance(req, dict):
                 raise EngineError("a request must be a JSON object with a cmd field")
             req_id = req.get("id")
+            if req_id is not None and (isinstance(req_id, (dict, list, bool))
+                                       or (isinstance(req_id, str) and len(req_id) > 200)):
+                req_id = None
+                raise EngineError("id must be a number or a string of at most 200 characters")
             cmd = req.get("cmd")
             if not isinstance(cmd, str):
                 raise EngineError("missing cmd (known: " + ", ".join(self.commands) + ")")
             fn = self.commands.get(cmd)
             if fn is None:
-                raise EngineError(f"unknown cmd {cmd!r} (known: {', '.join(self.commands)})")
+                raise EngineError(f"unknown cmd {shorten(cmd)!r} (known: {', '.join(self.commands)})")
             reply = {"ok": True, "cmd": cmd, **fn(req)}
         except PaishoError as exc:
             reply = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
@@ -90,7 +96,7 @@ class Engine:
         wrong = not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool)
         if wrong:
             raise EngineError(f"{req.get('cmd')}: field {name!r} must be {names}, got "
-                              f"{json.dumps(value)[:40]}")
+                              f"{shorten(dumps_json(value), 40)}")
         return value
 
     def summary(self) -> dict:
@@ -199,8 +205,10 @@ class Engine:
         seconds = self.field(req, "seconds", (int, float), None)
         if iterations is not None and not 1 <= iterations <= 1_000_000:
             raise EngineError("go: iterations must be between 1 and 1000000")
-        if seconds is not None and not 0 < seconds <= 3600:
-            raise EngineError("go: seconds must be above 0 and at most 3600")
+        if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= MAX_GO_SECONDS):
+            raise EngineError(f"go: seconds must be above 0 and at most {MAX_GO_SECONDS:g}")
+        if seconds is None and (iterations is not None or ":" in player):
+            seconds = MAX_GO_SECONDS  # an iteration budget still ends: every go is bounded in time
         bot = make_player(player, seed=self.field(req, "seed", int, None), seconds=seconds,
                           iterations=iterations)
         chance = g.chance_outcomes()
@@ -215,6 +223,17 @@ class Engine:
     def quit(self, req: dict) -> dict:
         self.done = True
         return {"bye": True}
+
+
+def _reply_text(reply: dict) -> str:
+    """One reply line: valid JSON always (a value JSON cannot carry becomes an error reply)."""
+    try:
+        return dumps_json(reply, separators=(",", ":")) + "\n"
+    except (ValueError, TypeError) as exc:
+        safe = {"ok": False, "error": f"internal error: reply not JSON ({exc})", "kind": "InternalError"}
+        if isinstance(reply.get("id"), (int, str)):
+            safe["id"] = reply["id"]
+        return json.dumps(safe, separators=(",", ":")) + "\n"
 
 
 def _lines(stdin):
@@ -240,7 +259,7 @@ def serve(stdin=None, stdout=None) -> None:
         if line is None:
             reply = {"ok": False, "error": f"request longer than {MAX_REQUEST} bytes",
                      "kind": "EngineError"}
-            stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            stdout.write(_reply_text(reply))
             stdout.flush()
             continue
         if isinstance(line, bytes):
@@ -248,13 +267,13 @@ def serve(stdin=None, stdout=None) -> None:
                 line = line.decode("utf-8")
             except UnicodeDecodeError as exc:
                 reply = {"ok": False, "error": f"not UTF-8 text (byte {exc.start})", "kind": "EngineError"}
-                stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+                stdout.write(_reply_text(reply))
                 stdout.flush()
                 continue
         if not line.strip():
             continue
         reply = engine.handle(line)
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.write(_reply_text(reply))
         stdout.flush()
         if engine.done:
             break

@@ -17,6 +17,7 @@ import time
 from typing import Any, Optional
 
 from .. import PaishoError
+from ..boundary import check_number, parse_int, shorten
 from .search import MCTSPlayer
 from .simple import GreedyPlayer, Player, RandomPlayer
 
@@ -30,6 +31,12 @@ SEARCH = {
 }
 """The search levels' settings (keyword arguments of MCTSPlayer)."""
 
+MAX_SECONDS = 600.0
+"""Longest thinking time a level may be given (``--think``, the engine's ``think``)."""
+
+MAX_ITERATIONS = 1_000_000
+"""Most iterations a search may be given (``mcts:N``, ``--iterations``)."""
+
 ALIASES = ("mcts",)
 """Older names, still accepted: ``mcts`` and ``mcts:N``."""
 
@@ -41,14 +48,23 @@ def check_kind(kind: str) -> str:
     """``kind`` if :func:`make_player` accepts it, else a PaishoError naming the choices."""
     base, _, budget = kind.partition(":")
     if base not in PLAYER_KINDS:
-        raise PaishoError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+        raise PaishoError(f"unknown player {shorten(kind)!r} (known: {', '.join(PLAYER_KINDS)})")
     if budget:
         if base != "mcts":
             raise PaishoError(f"{kind!r}: only mcts takes a budget (mcts:N, N iterations); "
                               f"give a level time with --think")
-        if not budget.isdigit() or int(budget) < 1:
-            raise PaishoError(f"bad budget {budget!r} in {kind} (a number of iterations)")
+        parse_int(budget, f"the budget of {shorten(kind)} (iterations)", PaishoError,
+                  1, MAX_ITERATIONS)
     return kind
+
+
+def check_budget(seconds: Optional[float] = None, iterations: Optional[int] = None) -> None:
+    """PaishoError unless a thinking time is finite and at most :data:`MAX_SECONDS`, and an
+    iteration cap at most :data:`MAX_ITERATIONS` (a search must end, and be stoppable)."""
+    if seconds is not None:
+        check_number(seconds, "the thinking time (seconds)", PaishoError, 0.0, MAX_SECONDS)
+    if iterations is not None:
+        check_number(iterations, "the iteration cap", PaishoError, 1, MAX_ITERATIONS, integer=True)
 
 
 def make_player(kind: str, seed=None, seconds: Optional[float] = None,
@@ -60,6 +76,7 @@ def make_player(kind: str, seed=None, seconds: Optional[float] = None,
     ``seconds`` in the process's CPU time instead of wall-clock time (for benchmarks on a loaded
     machine).  ``random`` and ``greedy`` ignore all three."""
     check_kind(kind)
+    check_budget(seconds, iterations)
     base, _, budget = kind.partition(":")
     clock = time.process_time if cpu_time else time.perf_counter
     if base == "random":

@@ -13,7 +13,7 @@ from typing import Optional
 from .. import board
 from ..drawing.svg import CELL, board as board_svg, tile_glyph
 
-POINT_RE = re.compile(r"\((-?\d+),\s*(-?\d+)\)")
+POINT_RE = re.compile(r"\((-?[0-9]{1,6}),\s*(-?[0-9]{1,6})\)")
 
 
 def decision_groups(game) -> list[dict]:

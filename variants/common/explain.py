@@ -10,7 +10,7 @@ import re
 from paisho_core import board
 from paisho_core.explain import arrangement_points
 
-PLANT_RE = re.compile(r"^\+?([A-Za-z][A-Za-z0-9]*)\((-?\d+),(-?\d+)\)$")
+PLANT_RE = re.compile(r"^\+?([A-Za-z][A-Za-z0-9]*)\((-?[0-9]{1,6}),(-?[0-9]{1,6})\)$")
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 

@@ -32,8 +32,8 @@ RED_AREAS = {
     "pure": board.AREA["red"] & ~board.AREA["white"] & ~board.AREA["neutral"],
 }
 
-POINT = r"\(-?\d+,-?\d+\)"
-TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?\d+)$")
+POINT = r"\(-?[0-9]{1,6},-?[0-9]{1,6}\)"
+TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?[0-9]{1,6})$")
 
 
 @hookimpl
