@@ -125,8 +125,9 @@ def problems_of(value: Any, path: tuple = (), max_string: int = 2_000_000) -> li
             continue
         if isinstance(item, int):
             if not -MAX_INT <= item <= MAX_INT:
-                out.append((where, f"a number of {len(str(abs(item)))} digits; paisho reads "
-                                   f"whole numbers up to {MAX_INT}"))
+                digits = int(item.bit_length() * 0.30103) + 1  # str() of a huge int raises
+                out.append((where, f"a number of about {digits} digits; paisho reads whole "
+                                   f"numbers up to {MAX_INT}"))
         elif isinstance(item, float):
             if not math.isfinite(item):
                 out.append((where, f"{item} is not a finite number"))

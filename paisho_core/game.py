@@ -710,19 +710,34 @@ class Game:
                 out.append((key[0], key[1], [move]))
         return out
 
-    def record(self, tags: dict | None = None) -> str:
+    def record(self, tags: dict | None = None, *, shared: bool = False) -> str:
+        """The game's record (docs/formats/records.md).  ``shared=True`` is the record as it may
+        be sent to a player or a spectator: while the game is under way and chance is still to
+        come, it carries no seed (from which the hidden hands and every future draw replay),
+        only a ``Withheld`` tag; once the game is over it is the full record."""
         from .record import write_record
 
-        return write_record(self, tags)
+        return write_record(self, tags, withhold_seed=shared and self.withholds_seed)
+
+    @property
+    def withholds_seed(self) -> bool:
+        """Does what is shared of this game leave the seed out?  True while the game is under
+        way and its variant deals by chance: the seed would tell hidden hands and future draws."""
+        return self.state.outcome is None and bool(
+            self.variant.pm.hook.paisho_chance_outcomes.get_hookimpls())
 
     def position(self) -> dict:
         """The current position as a JSON-ready dict (see docs/formats/positions.md)."""
         return to_position(self)
 
     def observation(self, player: str) -> dict:
-        """The position as ``player`` sees it (hidden information removed by the variant)."""
+        """The position as ``player`` sees it: hidden information removed by the variant, and no
+        seed while chance is still to come (see :attr:`withholds_seed`)."""
         view = self.rules.observation(self, player)
-        return view if view is not None else self.position()
+        view = view if view is not None else self.position()
+        if self.withholds_seed and "seed" in view:
+            view = {k: v for k, v in view.items() if k != "seed"}  # it would tell future draws
+        return view
 
     def _repr_svg_(self) -> str:
         """Jupyter draws a game as its board: :func:`paisho_core.drawing.svg.board` with its defaults."""

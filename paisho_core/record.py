@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .game import Game, Move
 
 TAG_RE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-TAG_ORDER = ["Variant", "Options", "Seed", "Guest", "Host", "Date", "Result", "Termination", "Partial"]
+TAG_ORDER = ["Variant", "Options", "Seed", "Withheld", "Guest", "Host", "Date", "Result", "Termination", "Partial"]
 
 
 def escape(value: str) -> str:
@@ -135,6 +135,11 @@ def load_record(text: str, source: str | None = None, variant: Variant | str | N
     from . import new_game
 
     tags, turns = parse_record(text, source)
+    if "Withheld" in tags:
+        raise RecordError(f"this record withholds {boundary.shorten(tags['Withheld'])}: it is a "
+                          f"game under way as shared with a player, which cannot be replayed "
+                          f"until the game ends and the full record is shared",
+                          line=_tag_line(text, "Withheld"), source=source)
     tagged = tags.get("Variant")
     if tagged is not None and looks_like_file(tagged):
         raise RecordError(f"Variant tag {tagged!r} names a file; a record names a registered "
@@ -212,8 +217,10 @@ def format_turn(game: Game, moves: Sequence[Move]) -> str:
     return body
 
 
-def write_record(game: Game, tags: dict | None = None) -> str:
-    """The game's record: tags, then one whole turn per line."""
+def write_record(game: Game, tags: dict | None = None, withhold_seed: bool = False) -> str:
+    """The game's record: tags, then one whole turn per line.  ``withhold_seed`` leaves the seed
+    out (a ``Withheld`` tag says so): the record of a game under way as a player or a spectator
+    may see it."""
     all_tags = dict(getattr(game, "tags", {}) or {})
     all_tags.update(tags or {})
     all_tags["Variant"] = game.name
@@ -223,7 +230,11 @@ def write_record(game: Game, tags: dict | None = None) -> str:
         all_tags["Options"] = boundary.dumps_json(non_default, sort_keys=True)
     else:
         all_tags.pop("Options", None)
-    if game.keeps_seed or (game.seed is not None and "Seed" in all_tags):
+    all_tags.pop("Withheld", None)
+    if withhold_seed:
+        all_tags.pop("Seed", None)
+        all_tags["Withheld"] = "Seed (until the game ends)"
+    elif game.keeps_seed or (game.seed is not None and "Seed" in all_tags):
         all_tags["Seed"] = str(game.seed)
     if game.state.pending and game.outcome is None:
         all_tags["Partial"] = "true"  # the last turn stops at a pending decision

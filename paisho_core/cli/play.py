@@ -13,6 +13,8 @@ from typing import Any, Optional
 import typer
 
 from .. import board
+from ..boundary import shorten
+from ..safe_io import write_atomic
 from .util import InputError, _load_game, _read, _show, guarded, variant_and_options
 from ..errors import PaishoError
 from ..tiles import PLAYERS, other
@@ -62,7 +64,7 @@ def cmd_show(file: Path = typer.Argument(..., help="A record or a position (JSON
         from ..drawing.svg import game_svg
 
         try:
-            svg.write_text(game_svg(game), "utf-8")
+            write_atomic(svg, game_svg(game))
         except OSError as exc:
             raise InputError(f"{svg}: cannot write: {exc.strerror}") from None
         typer.echo(f"wrote {svg}")
@@ -99,6 +101,7 @@ class Session:
         self.think = think
         self.seed = seed
         self.save_to: Optional[Path] = None  # --save FILE: where the end-of-game prompt saves
+        self.save_failed = False  # a save that failed makes the command exit non-zero
 
     # -- input and output ----------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -229,9 +232,10 @@ class Session:
     def save(self, name: str) -> None:
         path = Path(name)
         try:
-            path.write_text(self.record_text(), "utf-8")
+            write_atomic(path, self.record_text())
         except OSError as exc:
-            self.say(f"cannot save to {path}: {exc.strerror}")
+            self.save_failed = True
+            self.say(f"cannot save to {path}: {exc.strerror or exc} (nothing was changed there)")
             return
         part = " (the turn in progress is not saved)" if self.game.state.pending and self.game.outcome is None else ""
         self.say(f"saved the record to {path}{part}")
@@ -429,7 +433,7 @@ def _side(value: str, flag: str) -> str:
     except PaishoError as exc:
         if value.partition(":")[0] in PLAYER_KINDS:  # a known name with a bad budget
             raise InputError(f"{flag}: {exc}") from None
-        raise InputError(f"{flag} {value!r}: choose human, {', '.join(LEVELS)}") from None
+        raise InputError(f"{flag} {shorten(value)!r}: choose human, {', '.join(LEVELS)}") from None
 
 
 @guarded
@@ -447,6 +451,7 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
     from .. import load_record, new_game
 
     sides = {"guest": _side(guest, "--guest"), "host": _side(host, "--host")}
+    _check_think(think)
     v, opts = variant_and_options(variant, options, option)
     if record:
         game = load_record(_read(record), source=str(record), variant=v)
@@ -457,6 +462,19 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
                       colour=False if plain else None)
     session.save_to = save
     session.run()
+    if session.save_failed:
+        raise typer.Exit(1)
+
+
+def _check_think(think: Optional[float]) -> None:
+    """--think must be a finite time a search can keep (not nan, inf or 1e308)."""
+    from ..players.levels import check_budget
+
+    if think is not None:
+        try:
+            check_budget(seconds=think)
+        except PaishoError as exc:
+            raise InputError(f"--think: {exc}") from None
 
 
 # -- paisho match -------------------------------------------------------------------------------
@@ -523,6 +541,7 @@ def cmd_match(variant: str = typer.Argument(..., help="Variant (name, name:K=V,.
             raise InputError(f"{flag}: a match is between computer players")
     if games < 1:
         raise InputError("-n must be at least 1")
+    _check_think(think)
     v, opts = variant_and_options(variant, options, option)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("{task.fields[score]}"),
