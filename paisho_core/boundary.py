@@ -168,11 +168,11 @@ def check_document(data: Any, source: str, lines: dict | None = None) -> None:
     raise DocumentError(source, rows)
 
 
-def _refuse_constant(name: str) -> Any:
+def refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _bounded_int(text: str) -> int:
+def bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise ValueError(f"a number of {len(text.lstrip('-'))} digits; at most {MAX_DIGITS}")
     return int(text)
@@ -182,7 +182,7 @@ def loads_json(text: str, what: str, error: type[PaishoError] = InputError) -> A
     """Parse JSON from outside: no NaN or Infinity, no number past the bounds, plain data only.
     Errors name ``what`` and, for syntax errors, the line and column."""
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
+        value = json.loads(text, parse_constant=refuse_constant, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
         raise error(f"{what} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:

@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import json
 
-from .boundary import _bounded_int
+from .boundary import bounded_int, refuse_constant
 from .errors import PositionError
 from .limits import MAX_DEPTH, LimitError, check_text
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def parse_json(text: str, source: str | None = None):
@@ -24,7 +20,7 @@ def parse_json(text: str, source: str | None = None):
     LimitError when it is too large or nested deeper than MAX_DEPTH."""
     check_text(text, source, lines=False)
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+        data = json.loads(text, parse_constant=refuse_constant, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
         raise PositionError([("$", f"line {exc.lineno}, column {exc.colno}: not valid JSON: "
                                    f"{exc.msg}")], source) from None

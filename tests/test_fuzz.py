@@ -1,6 +1,6 @@
-"""Issue 19, item 7: a fuzz suite of generated bad input.
+"""Issue 19, item 7 and issue 32: a fuzz suite of generated bad input.
 
-Over ten thousand inputs, made by seeded generators (deterministic in CI): mutated records of
+Over twenty thousand inputs, made by seeded generators (deterministic in CI): mutated records of
 every variant, mutated positions (as data and as text), mutated variant YAML, engine request
 lines and moves, and command lines run in process through typer's CliRunner.  Each input must
 end in success or in the project's own error (a PaishoError whose message names where: the
@@ -30,16 +30,27 @@ from paisho_core.reader import read_game
 ROOT = Path(__file__).resolve().parents[1]
 SECONDS = 10  # CPU seconds per input; real inputs take milliseconds (a `go` about 1.5 s), so this only catches hangs
 WALL_SECONDS = 120  # and wall seconds, for a hang that waits rather than computes; generous, so load never trips it
-COUNTS = {"records": 2600, "positions": 2600, "yaml": 1500, "engine": 3000, "cli": 600}
+COUNTS = {"records": 3600, "positions": 3600, "yaml": 2200, "engine": 4200, "cli": 900,
+          "boundary": 3600}
+# the web endpoints' share is in tests/test_fuzz_web.py (WEB_COUNT)
+
+# the classes of issue 32: digits Python reads as digits but no user means (², Arabic-Indic),
+# numbers past Python's 4,300-digit limit, non-finite and integral floats, YAML tags, long names
+HUGE = "9" * 4400
+NEW_CLASSES = ["²", "\u0663", "\u00b2", "٣", "1" + "0" * 400, HUGE, "-" + HUGE, "NaN", "Infinity",
+               "-Infinity", "0.0", "30.0", "1e308", "1e400", "!!bool maybe", "!!int 0x", "!!float x",
+               "!!timestamp x", "!!binary AAAA", "!!set {x}", ".nan", ".inf", "2001-01-01",
+               "x" * 300, "house.yaml:", "notes", ".mine", "config.yml:"]
 
 TOKENS = ["", "(", ")", "(99,99)", "(0,8", "(0,8)", "-(", ")-(", "+", "_", "null", "[", "]", "{", "}",
           '"', "\\", "\n", ";", "#", "&a ", "*a", "<<: *a", ":", "- ", "  ", "\t", "\x00", "é", "\u202e",
           "999999999999999999999", "-1", "1e309", "NaN", "R3", "L", "O", "W", "K", "B", "(0,0)",
           "0H.", "12G.", '[Variant "skud"]', '[Options "{}"]', '[Variant "evil.yaml"]',
           '[Variant "/etc/passwd"]', '[Seed "x"]', '[Partial "true"]', '[Options "{\\"target\\": 1e18}"]',
-          "true", "false", "0", "1", ",", "?", "*", "~", "x" * 50]
+          "true", "false", "0", "1", ",", "?", "*", "~", "x" * 50] + NEW_CLASSES
 VALUES = [None, -1, 0, 1, 10**18, -10**18, 1.5, float("inf"), "x", "", "(0,0)", [], {}, True, False,
-          [None], {"a": None}, "skud", "R3", [[[[[[]]]]]], "\u202e", 99]
+          [None], {"a": None}, "skud", "R3", [[[[[[]]]]]], "\u202e", 99,
+          float("nan"), float("-inf"), 10**400, -(10**400), 0.0, 30.0, "²", "x" * 300, "house.yaml:"]
 
 
 def value(rng: random.Random):
@@ -97,7 +108,8 @@ def mutate_text(rng: random.Random, text: str) -> str:
             digits = [k for k, ch in enumerate(text) if ch.isdigit()]
             if digits:
                 k = rng.choice(digits)
-                text = text[:k] + rng.choice(["99", "-9", "1000000000000000000", "0", "8", "-8", "x"]) + text[k + 1:]
+                text = text[:k] + rng.choice(["99", "-9", "1000000000000000000", "0", "8", "-8", "x",
+                                              "²", "٣", HUGE, "0.0", "NaN"]) + text[k + 1:]
         elif op == 6:
             text = text[:at]
         else:
@@ -110,7 +122,7 @@ def mutate_text(rng: random.Random, text: str) -> str:
 
 def mutate_data(rng: random.Random, data):
     """A deep copy of JSON-like data with one to three values replaced, keys dropped or added."""
-    data = json.loads(json.dumps(data))
+    data = copy.deepcopy(data)
     for _ in range(rng.randint(1, 3)):
         path, node = [], data
         while isinstance(node, (dict, list)) and node and rng.random() < 0.7:
@@ -355,5 +367,109 @@ def test_fuzz_cli(tmp_path, samples):
     failures.report(k + 1, COUNTS["cli"])
 
 
-def test_fuzz_counts_reach_ten_thousand():
-    assert sum(COUNTS.values()) >= 10_000
+def _boundary_input(rng: random.Random, position: dict) -> tuple[str, object]:
+    """One input of issue 32's classes, placed where it reaches a reader: a record tag or turn,
+    a position field, an option, an engine request or a YAML value."""
+    bad = rng.choice(NEW_CLASSES)
+    kind = rng.randrange(6)
+    if kind == 0:
+        tag = rng.choice(["Seed", "Options", "Variant", "Partial", "Withheld"])
+        body = bad if tag != "Options" else json.dumps({"x": 1}).replace("1", bad)
+        return "record", f'[Variant "{rng.choice(paisho.variants())}"]\n[{tag} "{escape(body)}"]\n'
+    if kind == 1:
+        turn = rng.choice([f"{bad}G.R3(0,-8)", f"1G.R3({bad},-8)", f"1G.({bad},0)-(1,0)", f"1G.{bad}"])
+        return "record", f'[Variant "skud"]\n{turn}\n'
+    if kind == 2:
+        data = copy.deepcopy(position)
+        field = rng.choice(["turn", "seed", "scores", "board", "to_move", "variant", "options"])
+        raw = _json_value(bad)
+        if field == "scores":
+            data["scores"] = {"host": raw}
+        elif field == "board":
+            data["board"] = [{"x": raw, "y": 0, "tile": "R3", "owner": "host"}]
+        elif field == "options":
+            data["options"] = {"NoWheels": raw}
+        else:
+            data[field] = raw
+        return "position", data
+    if kind == 3:
+        name = rng.choice(paisho.variants())
+        return "variant", f"{name}:{rng.choice(['NoWheels', 'target', 'max_turns', 'x'])}={bad}"
+    if kind == 4:
+        req = rng.choice([{"cmd": "new", "variant": "skud", "seed": None}, {"cmd": "hello", "id": None},
+                          {"cmd": "go", "player": "mcts:1"}, {"cmd": "new", "variant": None}])
+        key = [k for k, v in req.items() if v is None] or ["player"]
+        text = json.dumps(req).replace(json.dumps(req[key[0]]) if req.get(key[0]) is not None else "null",
+                                       _json_text(bad), 1)
+        return "engine", text
+    return "yaml", f"name: fuzz-boundary\nextends: skud\noptions:\n  - name: X\n    default: {bad}\n"
+
+
+def escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _json_value(text: str):
+    """What a JSON reader that accepted ``text`` would hand over (so NaN, huge ints, 0.0)."""
+    if text in ("NaN", ".nan"):
+        return float("nan")
+    if text in ("Infinity", ".inf", "1e400"):
+        return float("inf")
+    if text.lstrip("-").isdigit() and text.lstrip("-").isascii() and len(text) < 4000:
+        return int(text)
+    try:
+        return float(text) if text[:1].isdigit() else text
+    except ValueError:
+        return text
+
+
+def _json_text(text: str) -> str:
+    return text if (text.lstrip("-").isascii() and text.lstrip("-").replace(".", "").isdigit()
+                    or text in ("NaN", "Infinity", "-Infinity")) else json.dumps(text)
+
+
+def test_fuzz_boundary_classes(tmp_path, samples):
+    """Issue 32's classes at every reader: each ends in success or the project's own error,
+    an engine reply is JSON, and nothing reaches Python's int limit or a float()."""
+    games, _ = samples
+    positions = [g.position() for g in games]
+    rng = random.Random(6)
+    failures = Failures()
+    engine = Engine()
+    engine.handle(json.dumps({"cmd": "new", "variant": "skud", "seed": 1}))
+    path = tmp_path / "fuzz.yaml"
+    saved = dict(variant_module._registry)
+    try:
+        for k in range(COUNTS["boundary"]):
+            kind, data = _boundary_input(rng, rng.choice(positions))
+            if kind == "record":
+                failures.check(kind, data, lambda: paisho.load_record(data, source="fuzz.txt"), "fuzz.txt")
+            elif kind == "position":
+                failures.check(kind, data, lambda: paisho.from_position(data, source="fuzz.json"), "fuzz.json")
+            elif kind == "variant":
+                failures.check(kind, data, lambda: paisho.new_game(data))
+            elif kind == "engine":
+                reply: dict = {}
+
+                def ask():
+                    reply.update(engine.handle(data))
+                    json.loads(json.dumps(reply, allow_nan=False))
+
+                failures.check(kind, data, ask)
+                if reply.get("kind") == "InternalError":
+                    failures.append((kind, f"internal error {reply}", data))
+            else:
+                path.write_text(data, "utf-8")
+                failures.check(kind, data, lambda: variant_module.load_variant_file(path), "fuzz.yaml")
+                variant_module._registry.clear()
+                variant_module._registry.update(saved)
+    finally:
+        variant_module._registry.clear()
+        variant_module._registry.update(saved)
+    failures.report(k + 1, COUNTS["boundary"])
+
+
+def test_fuzz_counts_reach_twenty_thousand():
+    from tests.test_fuzz_web import WEB_COUNT
+
+    assert sum(COUNTS.values()) + WEB_COUNT >= 20_000

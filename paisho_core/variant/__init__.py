@@ -2,7 +2,7 @@
 
 The package keeps the two apart on purpose:
 
-- :mod:`~paisho_core.variant.registry` resolves *names* (``skud``, ``fire:EtherealAccentTiles=true``)
+- :mod:`~paisho_core.variant.registry` resolves *names* (``NAME``, ``NAME:Option=true``)
   to installed or already-loaded variants, and never opens a file. Everything that reads data
   (records, positions, the engine, the web) resolves variants here.
 - :mod:`~paisho_core.variant.files` loads a variant *file* and runs its hooks, only when a caller

@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..boundary import bounded_int, refuse_constant
 from .. import PaishoError, from_position, get_variant, load_record, new_game, variants
 from .players import LEVELS
 from .table import Table, check_sides
@@ -68,10 +69,13 @@ async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict:
         if len(body) > limit:
             raise BadRequest(f"request body too large (limit {limit} bytes)", 413)
     try:
-        data = json.loads(bytes(body).decode("utf-8"))
+        data = json.loads(bytes(body).decode("utf-8"), parse_constant=refuse_constant,
+                          parse_int=bounded_int)
     except UnicodeDecodeError:
         raise BadRequest("the request body is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:
+        if not isinstance(exc, json.JSONDecodeError):
+            raise BadRequest(f"the request body is not usable JSON: {exc}") from None
         raise BadRequest(f"the request body is not JSON: {exc.msg} (line {exc.lineno}, "
                          f"column {exc.colno})") from None
     except RecursionError:
@@ -286,11 +290,9 @@ def _variant_list(extra_names: list[str]) -> dict:
 def _load_table(text: str, name: Optional[str]) -> Table:
     """A table from an uploaded record or position (JSON), read as data."""
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadRequest(f"the position is not JSON: {exc.msg} (line {exc.lineno}, "
-                             f"column {exc.colno})") from None
+        from ..reader import parse_json
+
+        data = parse_json(text, "the uploaded position")  # the input boundary's JSON reader
         if isinstance(data, dict) and isinstance(data.get("variant"), str):
             registered_name(data["variant"], "the position's variant field")
         game = from_position(data, source="the uploaded position")
