@@ -194,8 +194,16 @@ class Table:
         self._review_view()
 
     def to_end(self) -> None:
-        while self.ahead:
-            self.forward()
+        """Forward to the last decision; all or nothing (a refused step goes back to where the
+        request found the game, so a refusal changes nothing)."""
+        start = self.game.ply
+        try:
+            while self.ahead:
+                self.forward()
+        except Exception:
+            while self.game.ply > start:
+                self._back_one()
+            raise
 
     def _review_view(self) -> None:
         if self.hotseat:
