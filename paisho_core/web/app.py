@@ -316,7 +316,7 @@ def _record_text(game) -> str:
         game = game.copy()
         while game.state.pending:
             game.undo()
-    return game.record()
+    return game.record(shared=True)  # no seed while the game is under way (hidden hands, draws)
 
 
 # -- the actions on a table ---------------------------------------------------------------------
