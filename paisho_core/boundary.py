@@ -172,8 +172,14 @@ def refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+#: Most digits a JSON reader converts at all (below Python's own 4,300); larger values are then
+#: refused by :func:`problems_of`, which names their field.
+_JSON_DIGITS = 4000
+
+
 def bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
+    """``parse_int`` for json.loads: never reaches Python's int limit."""
+    if len(text.lstrip("-")) > _JSON_DIGITS:
         raise ValueError(f"a number of {len(text.lstrip('-'))} digits; at most {MAX_DIGITS}")
     return int(text)
 

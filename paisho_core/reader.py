@@ -22,7 +22,7 @@ def parse_json(text: str, source: str | None = None):
     try:
         data = json.loads(text, parse_constant=refuse_constant, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
-        raise PositionError([("$", f"line {exc.lineno}, column {exc.colno}: not valid JSON: "
+        raise PositionError([("$", f"line {exc.lineno}, column {exc.colno}: not JSON: "
                                    f"{exc.msg}")], source) from None
     except RecursionError:
         raise LimitError(f"nested more than {MAX_DEPTH} levels deep", source) from None

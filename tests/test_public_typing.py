@@ -10,7 +10,9 @@ from pathlib import Path
 
 CORE = Path(__file__).resolve().parent.parent / "paisho_core"
 PUBLIC = ["__init__.py", "errors.py", "game.py", "hookspecs.py", "outcome.py", "position.py",
-          "record.py", "variant.py", "tiles.py", "board.py", "notation.py",
+          "record.py", "variant/__init__.py", "variant/registry.py", "variant/files.py",
+          "variant/model.py", "variant/overlay.py", "variant/document.py", "variant/hooks.py",
+          "boundary.py", "safe_io.py", "tiles.py", "board.py", "notation.py",
           "drawing/svg.py", "drawing/diagram.py", "rl/__init__.py"]
 
 

@@ -53,7 +53,7 @@ def validate(data: dict, source: str, lines: dict) -> None:
         raise DocumentError(source, problems)
 
 
-def problem(path, lines: dict, key: tuple, message: str) -> VariantError:
+def problem(path: object, lines: dict, key: tuple, message: str) -> VariantError:
     """A VariantError naming the file, the line of ``key`` (or of its nearest parent) and the
     field's JSON path."""
     probe = tuple(key)

@@ -10,7 +10,7 @@ import difflib
 import functools
 import inspect
 from collections.abc import Callable
-from types import ModuleType
+from types import ModuleType, TracebackType
 from typing import Any
 
 import pluggy
@@ -62,7 +62,7 @@ def _def_line(fn) -> int | None:
     return code.co_firstlineno if code else None
 
 
-def frame_line(tb, file: str) -> int | None:
+def frame_line(tb: TracebackType | None, file: str) -> int | None:
     """The last line of ``file`` in a traceback (where a designer's code went wrong)."""
     line = None
     while tb is not None:
@@ -94,7 +94,7 @@ def _hook_failure(exc: Exception, fn, attr: str, file: str) -> VariantError:
                         f"{type(exc).__name__}: {exc}{also}")
 
 
-def guard_hook(fn, attr: str, file: str):
+def guard_hook(fn: Callable[..., Any], attr: str, file: str) -> Callable[..., Any]:
     """Wrap a hook implementation of a designer's file so that a bug in it ends with one message
     naming the hook, the file and the line, never a traceback.  Errors the rules raise on purpose
     (any PaishoError: an illegal move, bad notation) pass through unchanged.  A wrapper hook
@@ -125,7 +125,7 @@ def guard_hook(fn, attr: str, file: str):
     return guarded
 
 
-def check_hooks(module: ModuleType, file, guard: bool = False) -> None:
+def check_hooks(module: ModuleType, file: object, guard: bool = False) -> None:
     """Check a hook module against the contract: every function marked ``@hookimpl`` must name a
     hook of :mod:`paisho_core.hookspecs` and take only that hook's arguments; a function named
     like a hook but not marked is a forgotten decorator.  Errors name the file, the line and the

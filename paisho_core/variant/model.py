@@ -117,7 +117,7 @@ class Variant:
         return out
 
 
-def type_name(value) -> str:
+def type_name(value: object) -> str:
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
@@ -131,7 +131,7 @@ TYPE_WORDS = {"boolean": "true or false", "integer": "a whole number", "number":
                "string": "a text value"}
 
 
-def fits(value, kind: str) -> bool:
+def fits(value: object, kind: str) -> bool:
     if kind == "boolean":
         return isinstance(value, bool)
     if kind == "integer":

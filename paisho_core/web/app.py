@@ -31,7 +31,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..boundary import bounded_int, refuse_constant
+from ..boundary import bounded_int, problems_of, refuse_constant
+from ..schema import json_path
 from .. import PaishoError, from_position, get_variant, load_record, new_game, variants
 from .players import LEVELS
 from .table import Table, check_sides
@@ -82,6 +83,10 @@ async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict:
         raise BadRequest("the request body is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
+    problems = problems_of(data)
+    if problems:
+        key, message = problems[0]
+        raise BadRequest(f"the request body: {json_path(key)}: {message}")
     return data
 
 

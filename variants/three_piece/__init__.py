@@ -33,7 +33,7 @@ RED_AREAS = {
 }
 
 POINT = r"\(-?[0-9]{1,6},-?[0-9]{1,6}\)"
-TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?[0-9]{1,6})$")
+TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?[0-9]{{1,6}})$")
 
 
 @hookimpl
