@@ -49,7 +49,10 @@ def main(compare: Callable[[dict], tuple[list[str], int]], paths: list[str]) -> 
     total = bad = positions = 0
     for f in paths:
         with open(f) as fh:
-            probs, n = compare(json.load(fh))
+            text = fh.read()
+        if not text.strip():
+            continue  # a game still being written
+        probs, n = compare(json.loads(text))
         total += 1
         positions += n
         bad += bool(probs)

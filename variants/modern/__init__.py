@@ -265,7 +265,8 @@ def bring_back(game, state, player) -> None:
     """Option avatar_return=on_capturing_enemy_avatar (TGG's Nick): the player who has just
     taken the enemy Avatar gets their own waiting Avatar back on its starting point at once.  A
     tile standing there is pushed to the first empty point around it (rows from the north, each
-    from the west), or, with none, to the first empty point of the board in the same order."""
+    from the west), or, with none, to the first empty point of the board in the same order; an
+    enemy tile next to that point which defeats the pushed tile takes it (as TGG's engine does)."""
     c = cfg(game)
     pile = state.pile("reserve", player)
     for code in sorted(c.avatar):
@@ -279,6 +280,9 @@ def bring_back(game, state, player) -> None:
             if spot is None:
                 spot = next(p for p in reading_order(bits(board.PLAYABLE)) if state.board[p] is None)
             state.put(spot, tile, ident)
+            foes = state.owned[other(tile.owner)] & NEIGHBOURS[8][spot]
+            if any(tile.kind.code in c.defeats.get(state.board[f].kind.code, ()) for f in bits(foes)):
+                remove(c, state, spot)  # pushed next to an enemy that defeats it, as if it had moved there
         state.take("reserve", player, code)
         state.put(home, game.tileset.tile(code, player))
 

@@ -194,7 +194,7 @@ def winners(game) -> list[str]:
 @hookimpl
 def paisho_harmonies(game):
     st = game.state
-    return [Harmony(st.board[a].owner, (a, b), arm) for a, b, arm in harmony_list(game)]
+    return [Harmony(coords(a), coords(b), st.board[a].owner, True) for a, b, _arm in harmony_list(game)]
 
 
 # -- applying a turn ------------------------------------------------------------------------------

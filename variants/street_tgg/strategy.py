@@ -9,7 +9,7 @@ from paisho_core.board import coords
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from paisho_variants.common.strategy import outcome_score
+from paisho_variants.common.strategy import action_weights, outcome_score
 from paisho_variants.street_tgg import rules
 
 
@@ -31,3 +31,9 @@ def paisho_evaluate(game, player):
     if done is not None:
         return done
     return _side(game, player) - _side(game, other(player))
+
+
+@hookimpl
+def paisho_playout_weights(game, moves):
+    """A capture four times as likely as a quiet move, a plant one and a half times."""
+    return action_weights(game, moves, {"plant": 1.5}, capture=4.0)
