@@ -149,3 +149,56 @@ def test_nick_a_move_is_a_step_or_a_chain_of_jumps_not_both():
     steps_then_jumps = P.new_game("nick", options={"step_with_hops": True})
     assert len(g.legal_moves()) == 145  # TGG's count at the start
     assert len(steps_then_jumps.legal_moves()) > 145
+
+
+# -- worked examples of TGG's Street (source: TGG's engine, js/street/ at fcef8c0) -------------------
+
+def street(tiles, to_move="host", stacks=None, **options):
+    """A street-tgg position: ``tiles`` maps (x, y) to 'H' or 'G'; ``stacks`` point label -> captives."""
+    entries = [{"x": x, "y": y, "tile": "L", "owner": "host" if o == "H" else "guest"} for (x, y), o in tiles.items()]
+    data = {"variant": "street-tgg", "options": options, "to_move": to_move, "turn": 5, "board": entries,
+            "reserves": {"host": {"L": 5}, "guest": {"L": 5}}}
+    if stacks:
+        data["stacks"] = stacks
+    return P.from_position(data)
+
+
+def test_street_capture_carries_the_captive_and_a_carrier_cannot_capture():
+    g = street({(0, 3): "H", (0, 2): "G", (3, 3): "G", (-6, -5): "G"})
+    g.play("(0,3)-(0,2)")
+    assert g.position()["stacks"] == {"(0,2)": "g"}
+    g.play("(-6,-5)-(-6,-4)")
+    moves = {str(m) for m in g.legal_moves()}
+    assert "(0,2)-(3,2)" in moves and "(0,2)-(3,3)" not in moves  # carrying: no capture
+    g.play("(0,2)-(2,2)")
+    assert g.position()["stacks"] == {"(2,2)": "g"}  # the captive travels with it
+
+
+def test_street_release_captives_leaves_the_captive_behind():
+    g = street({(0, 2): "H", (3, 3): "G"}, stacks={"(0,2)": "g"}, release_captives=True)
+    g.play("(0,2)-(2,3)")
+    assert g.position()["stacks"] == {}
+    assert g.state.board[P.board.index(0, 2)].owner == "guest"  # set free where the carrier stood
+    assert "(2,3)-(3,3)" in {str(m) for m in street({(2, 3): "H", (3, 3): "G"}, stacks={"(2,3)": "g"},
+                                                     release_captives=True).legal_moves()}
+
+
+def test_street_captive_bonus_reach():
+    far = "(0,2)-(0,-3)"  # 5 steps
+    assert far not in {str(m) for m in street({(0, 2): "H"}, stacks={"(0,2)": "g"}).legal_moves()}
+    assert far in {str(m) for m in street({(0, 2): "H"}, stacks={"(0,2)": "g"}, captive_bonus="five").legal_moves()}
+    six = "(0,2)-(0,-4)"
+    assert six in {str(m) for m in street({(0, 2): "H"}, stacks={"(0,2)": "gh"},
+                                          captive_bonus="per_captive").legal_moves()}
+
+
+def test_street_formal_win_waits_for_the_winners_turn():
+    tiles = {(-3, 2): "H", (4, 2): "H", (-3, -2): "H", (4, -3): "H", (-6, -6): "G", (6, -6): "G"}
+    g = street(tiles)
+    g.play("(4,-3)-(4,-2)")
+    assert g.outcome.winner == "host"
+    g = street(tiles, formal_win=True)
+    g.play("(4,-3)-(4,-2)")
+    assert g.outcome is None  # the Guest moves first; the Host wins if its harmonies still stand
+    g.play("(-6,-6)-(-6,-5)")
+    assert g.outcome.winner == "host"
