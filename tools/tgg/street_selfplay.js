@@ -13,7 +13,8 @@ const other = p => p === HOST ? GUEST : HOST;
 function score(g, player, moveNum, cand) {
   const c = g.getCopy();
   S.setCurrent(player);
-  try { S.play(c, player, moveNum, cand); } catch (e) { return -1e9; }
+  const bad = globalThis.__badMove;  // a refusal on the rough copy is not one of the game's
+  try { S.play(c, player, moveNum, cand); } catch (e) { return -1e9; } finally { globalThis.__badMove = bad; }
   const h = c.board.harmonyManager;
   let v = 0;
   const w = c.getWinner(); if (w === player) v += 1e6; else if (w) v -= 1e6;

@@ -182,12 +182,18 @@ def harmony_list(game):
     return h
 
 
-def winners(game) -> list[str]:
-    """Players with a harmony across each of the four half-midlines."""
+def arms_crossed(game) -> dict[str, set[str]]:
+    """Each player's half-midlines crossed by their harmonies."""
     st = game.state
-    arms = {p: set() for p in PLAYERS}
+    arms: dict[str, set[str]] = {p: set() for p in PLAYERS}
     for a, _b, arm in harmony_list(game):
         arms[st.board[a].owner].add(arm)
+    return arms
+
+
+def winners(game) -> list[str]:
+    """Players with a harmony across each of the four half-midlines."""
+    arms = arms_crossed(game)
     return [p for p in ("host", "guest") if len(arms[p]) == 4]
 
 
@@ -360,9 +366,7 @@ def paisho_status(game):
     st = game.state
     c = cfg(game)
     lines = []
-    arms = {p: set() for p in PLAYERS}
-    for a, _b, arm in harmony_list(game):
-        arms[st.board[a].owner].add(arm)
+    arms = arms_crossed(game)
     under = stacks(st)
     for p in PLAYERS:
         held = sum(s.count(other(p)[0]) for q, s in under.items() if st.board[q].owner == p)

@@ -15,7 +15,7 @@ from paisho_variants.street_tgg import rules
 
 def _side(game, player: str) -> float:
     st = game.state
-    arms = {arm for a, _b, arm in rules.harmony_list(game) if st.board[a].owner == player}
+    arms = rules.arms_crossed(game)[player]
     quads = set()
     for i, _t in st.tiles(player):
         x, y = coords(i)
