@@ -49,3 +49,13 @@ def check_points(text: str) -> None:
         x, y = int(m.group(1)), int(m.group(2))
         if not board.on_board(x, y):
             raise NotationError(f"({x},{y}) is not a point of the board")
+
+
+def single_decision(body: str, pattern: re.Pattern[str], expected: str) -> list[str]:
+    """The body of a turn that is one decision: spaces dropped, checked against ``pattern`` (an
+    error saying ``expected`` when it does not match) and its points checked; a one-item list."""
+    body = body.replace(" ", "")
+    if not pattern.match(body):
+        raise NotationError(f"{body!r} is not a turn of this variant: expected {expected}")
+    check_points(body)
+    return [body]

@@ -288,15 +288,24 @@ def start_from_layout(game, name: str) -> None:
     st.extra["seen"] = (position_key(st),)
 
 
-def check_layout_and_draw_options(variant, options) -> str | None:
-    """Problems with the options ``repetition`` and ``max_turns`` (whole numbers, 0 = off) and
-    ``layout`` (a layout of the YAML), as one message; None when they are fine."""
+def check_draw_options(options) -> str | None:
+    """Problems with the options ``repetition`` and ``max_turns`` (whole numbers, 0 = off), as
+    one message; None when they are fine."""
     for name in ("repetition", "max_turns"):
         v = options.get(name)
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
     if options.get("repetition") == 1:
         return "option repetition must be 0 (off) or at least 2"
+    return None
+
+
+def check_layout_and_draw_options(variant, options) -> str | None:
+    """Problems with the options ``repetition`` and ``max_turns`` (whole numbers, 0 = off) and
+    ``layout`` (a layout of the YAML), as one message; None when they are fine."""
+    problem = check_draw_options(options)
+    if problem:
+        return problem
     try:
         read_layout(variant, options.get("layout"))
     except VariantError as exc:

@@ -49,7 +49,12 @@ class Cfg:
         v = game.variant
         self.adjacency = int(o["adjacency"])
         self.nb = NEIGHBOURS[self.adjacency]
-        self.combo = "both_sides" if o["hops_both_sides"] else "either_side"
+        self.combo = ("both_sides" if o["hops_both_sides"] else "either_side") if o["step_with_hops"] \
+            else "step_or_chain"
+        self.hop_any = o["hop_over"] == "any_tile"
+        self.threat_any = o["lotus_threat"] == "any_enemy_tile"
+        self.escape_or_lose = o["lotus_escape"] == "any_move_or_lose"
+        self.return_on_capture = o["avatar_return"] == "on_capturing_enemy_avatar"
         self.defender_first = o["resolution"] == "defender_first"
         self.lotus_must_move = o["lotus_escape"] == "lotus_must_move"
         self.danger_ok = o["lotus_may_step_into_danger"]
@@ -82,7 +87,7 @@ def spread(mask: int, adjacency: int) -> int:
 class View:
     """Each player's Lotus points and attackers (every tile but the Lotus) in one position."""
 
-    __slots__ = ("lotus", "attackers", "captured")
+    __slots__ = ("lotus", "attackers", "threats", "captured")
 
     def __init__(self, state, c: Cfg) -> None:
         b = state.board
@@ -92,10 +97,12 @@ class View:
             if t.kind.code in c.lotus:
                 self.lotus[t.owner] |= 1 << i
         self.attackers = {p: state.owned[p] & ~self.lotus[p] for p in PLAYERS}
+        self.threats = {p: state.owned[p] if c.threat_any else self.attackers[p] for p in PLAYERS}
+        """The tiles that capture an enemy Lotus next to them (option lotus_threat)."""
         nb = c.nb
         self.captured = {}
         for p in PLAYERS:
-            foe = self.attackers[other(p)]
+            foe = self.threats[other(p)]
             self.captured[p] = sum(1 << i for i in bits(self.lotus[p]) if nb[i] & foe)
 
 
@@ -151,13 +158,13 @@ def _ends(game, player: str):
     occ = st.occupied
     empty = board.PLAYABLE & ~occ
     own = st.owned[player]
-    unsafe = spread(v.attackers[other(player)], c.adjacency)
+    unsafe = spread(v.threats[other(player)], c.adjacency)
     captured = v.captured[player]
-    if captured and c.lotus_must_move:
+    if captured and c.lotus_must_move and not c.escape_or_lose:
         for s in bits(captured):
             yield s, b[s].kind.code, step(1 << s, empty, c.adjacency) & ~unsafe
         return
-    hops = Hops(own, occ, c.adjacency)
+    hops = Hops(occ if c.hop_any else own, occ, c.adjacency)
     for s in bits(own):
         code = b[s].kind.code
         if code in c.lotus:
@@ -171,7 +178,7 @@ def _ends(game, player: str):
 
 def _must_end_capture(game, c: Cfg, player: str) -> bool:
     """Whether every move must leave the mover's Lotus uncaptured (checked move by move)."""
-    return bool(view(game).captured[player]) and not c.lotus_must_move
+    return bool(view(game).captured[player]) and not c.lotus_must_move and not c.escape_or_lose
 
 
 def _moves(game, player: str) -> list[Move]:
@@ -233,16 +240,61 @@ def paisho_apply(game, move):
     c = cfg(game)
     if move.action != "move":
         raise NotationError(f"unknown Modern action {move.action!r}")
+    player = st.to_move
     st.relocate(move.src, move.dst)
     victims, dies = resolve(c, st, move.dst)
+    avatar_taken = any(st.board[e].kind.code in c.avatar for e in victims)
     for e in victims:
         remove(c, st, e)
     if dies:
         remove(c, st, move.dst)
+    if c.return_on_capture and avatar_taken:
+        bring_back(game, st, player)
+    if c.escape_or_lose:
+        game.cache.clear()
+        if view(game).captured[player]:
+            st.outcome = Outcome(other(player), "white lotus not freed", {"loser": player})
     end_turn(st)
-    reincarnate(game, st, st.to_move)
+    if not c.return_on_capture:
+        reincarnate(game, st, st.to_move)
     game.cache.clear()
     st.extra["seen"] = st.extra.get("seen", ()) + (position_key(st),)
+
+
+def bring_back(game, state, player) -> None:
+    """Option avatar_return=on_capturing_enemy_avatar (TGG's Nick): the player who has just
+    taken the enemy Avatar gets their own waiting Avatar back on its starting point at once.  A
+    tile standing there is pushed to the first empty point around it (rows from the north, each
+    from the west), or, with none, to the first empty point of the board in the same order; an
+    enemy tile next to that point which defeats the pushed tile takes it (as TGG's engine does)."""
+    c = cfg(game)
+    pile = state.pile("reserve", player)
+    for code in sorted(c.avatar):
+        home = c.home[player].get(code)
+        if not pile.get(code) or home is None:
+            continue
+        if state.board[home] is not None:
+            ident = state.ident[home]
+            tile = state.lift(home)
+            spot = next((p for p in reading_order(ring_points(home)) if state.board[p] is None), None)
+            if spot is None:
+                spot = next(p for p in reading_order(bits(board.PLAYABLE)) if state.board[p] is None)
+            state.put(spot, tile, ident)
+            foes = state.owned[other(tile.owner)] & NEIGHBOURS[8][spot]
+            if any(tile.kind.code in c.defeats.get(state.board[f].kind.code, ()) for f in bits(foes)):
+                remove(c, state, spot)  # pushed next to an enemy that defeats it, as if it had moved there
+        state.take("reserve", player, code)
+        state.put(home, game.tileset.tile(code, player))
+
+
+def ring_points(i: int) -> list[int]:
+    """The on-board points around ``i`` (all eight directions)."""
+    return list(bits(NEIGHBOURS[8][i]))
+
+
+def reading_order(points) -> list[int]:
+    """Points from the north row down, each row from the west (TGG's board scan)."""
+    return sorted(points, key=lambda p: (-board.coords(p)[1], board.coords(p)[0]))
 
 
 def reincarnate(game, state, player) -> None:
