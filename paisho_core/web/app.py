@@ -38,6 +38,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from .. import PaishoError, from_position, get_variant, load_record, new_game, variants
+from ..variant import looks_like_file
 from .events import Hub
 from .games import Games, NoSuchGame, SeatView, controls, seats_of
 from .origin import OriginCheck
@@ -115,12 +116,13 @@ def field(data: dict, name: str, kind: type | tuple, default: Any = ..., limit: 
 
 
 def registered_name(name: str, where: str) -> str:
-    """Refuse a variant named by a file path: pages and uploaded records name registered
-    variants only (a house-rules file is offered by naming it to ``paisho serve``)."""
-    if name.lower().endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        raise BadRequest(f"{where} names the file {name[:80]!r}: a record or position may name "
-                         f"only a registered variant ({', '.join(variants())}); to play a "
-                         f"house-rules file, start the server with `paisho serve FILE`")
+    """Refuse a variant named by a file path or with options after a colon: pages and uploaded
+    records name registered variants only (a house-rules file is offered by naming it to
+    ``paisho serve``; options go in their own field)."""
+    if looks_like_file(name) or ":" in name:
+        raise BadRequest(f"{where} names {name[:80]!r}, not a registered variant "
+                         f"({', '.join(variants())}); to play a house-rules file, start the "
+                         f"server with `paisho serve FILE`; options go in the options field")
     return name
 
 

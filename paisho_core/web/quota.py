@@ -66,6 +66,7 @@ class Quota:
         self.searching: Counter[str] = Counter()
         self._running: asyncio.Semaphore | None = None  # made in the server's event loop
         self._waiting = 0
+        self._active = 0
 
     # -- new games ----------------------------------------------------------------------------
     def check_new_game(self, client: str, unfinished_by_client: int, unfinished: int) -> None:
@@ -106,27 +107,30 @@ class Quota:
     # -- searches: a bounded queue --------------------------------------------------------------
     async def search(self, client: str, work: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``work`` (a computer decision or a hint) when a search slot is free; refuse when
-        the client already has its share queued or the queue is full."""
+        the client already has its share running or waiting, or the queue is full."""
         lim = self.limits
         if self.searching[client] >= lim.searches_per_client:
             raise LimitError(f"the computer is already thinking for you ({self.searching[client]} "
                              f"requests, limit {lim.searches_per_client}): wait for its answer")
-        if self._waiting >= lim.queue:
+        if self._active >= lim.searches and self._waiting >= lim.queue:
             raise LimitError(f"the computer is busy: {self._waiting} requests are waiting, the "
                              f"queue's limit; try again in a moment")
         if self._running is None:
             self._running = asyncio.Semaphore(lim.searches)
         self.searching[client] += 1
         self._waiting += 1
+        entered = False
         try:
             async with self._running:
                 self._waiting -= 1
-                try:
-                    return await work()
-                finally:
-                    self._waiting += 1
+                self._active += 1
+                entered = True
+                return await work()
         finally:
-            self._waiting -= 1
+            if entered:
+                self._active -= 1
+            else:
+                self._waiting -= 1
             self.searching[client] -= 1
             if self.searching[client] <= 0:
                 del self.searching[client]
