@@ -44,6 +44,7 @@ function netShow(data) {
   if (location.pathname !== path) history.pushState(null, "", path);
   if (data.invite && Object.keys(data.invite).length) {
     localStorage.setItem(`paisho-invite-${data.id}`, JSON.stringify(data.invite));
+    netRender();
   }
   netSubscribe(data.id);
 }
