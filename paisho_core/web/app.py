@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections import OrderedDict
 from importlib import resources
 from typing import Any, Callable, Optional
 
@@ -159,13 +161,36 @@ def hidden_parts(game) -> bool:
     return any(game.observation(p).get("hidden") for p in PLAYERS)
 
 
-def client_view(table: Table, tokens: list[str]) -> dict:
-    """The game as a client holding ``tokens`` may see it (call with ``table.lock`` held).
+class ViewCache:
+    """The views drawn lately, by (game, stored version, seats): the mover's answer and the
+    streams of the players and spectators of one change share the drawing."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._views: OrderedDict[tuple, dict] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table: Table, tokens: list[str]) -> dict:
+        seats = seats_of(table, tokens)
+        key = (table.key, table.version, seats)
+        with self._lock:
+            found = self._views.get(key)
+        if found is None:
+            found = _client_view(table, tokens, seats)
+            with self._lock:
+                self._views[key] = found
+                while len(self._views) > self.size:
+                    self._views.popitem(last=False)
+        return dict(found)
+
+
+def _client_view(table: Table, tokens: list[str], seats: frozenset) -> dict:
+    """The game as a client holding ``tokens`` (the ``seats``) may see it (call with
+    ``table.lock`` held).
 
     A client holding every seat a person plays sees the table as at one screen (hot seat,
     taking back, stepping through); one seat of a game between two links sees that player's
     view; a client holding none sees a spectator's view."""
-    seats = seats_of(table, tokens)
     full = controls(table, seats)
     if full:
         view = table_view(table.key, table)
@@ -194,6 +219,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
     games = Games(store, limits.cached)
     quota = Quota(limits)
     hub = Hub()
+    client_view = ViewCache().get
     extra_names = [v.name for v in extra_variants]
 
     async def page(request: Request) -> Response:
