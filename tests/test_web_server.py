@@ -298,3 +298,20 @@ def test_serve_refuses_beyond_loopback_without_public():
 
     result = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8123"])
     assert result.exit_code == 2 and "--public" in result.output
+
+
+def test_hot_seat_undo_hides_the_other_hand_until_handed_over():
+    """At one screen, the host taking back the guest's decision must not see the guest's hand
+    (issue 32, item 3): the screen waits for the hand-over."""
+    (a,) = clients(create_app(), 1)
+    view = a.post("/api/tables", json={"variant": "ancient", "seed": SEED}).json()
+    key = view["id"]
+    while view["status"]["to_move"] == "guest":
+        view = a.post(f"/api/tables/{key}/move", json={"move": first_move(view)}).json()
+    view = a.post(f"/api/tables/{key}/handover", json={}).json()
+    assert view["viewer"] == "host"
+    view = a.post(f"/api/tables/{key}/undo", json={}).json()
+    assert view["status"]["to_move"] == "guest" and view["mode"] == "handover"
+    assert view["piles"] == {} and view["viewer"] is None
+    view = a.post(f"/api/tables/{key}/handover", json={}).json()
+    assert view["viewer"] == "guest" and view["mode"] == "play"

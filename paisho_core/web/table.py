@@ -175,8 +175,8 @@ class Table:
             human_undone = human_undone or mover in self.humans
             if human_undone and g.to_move in self.humans and g.chance_outcomes() is None:
                 break
-        if self.hotseat:
-            self.shown_to = g.to_move
+        if self.hotseat and self.shown_to != g.to_move:
+            self.shown_to = None  # the other player's hand stays hidden until handed over
 
     def back(self) -> None:
         """One decision back (review)."""
