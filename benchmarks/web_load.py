@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -48,10 +49,15 @@ class Stats:
         self.moves = 0
         self.games = 0
         self.finished = 0
-        self.latency: list[float] = []
-        self.push: list[float] = []
+        self.latency: list[tuple[float, float]] = []  # (when, seconds)
+        self.push: list[tuple[float, float]] = []
+        self.streams = 0  # streams that delivered their first view
+        self.ready: float | None = None  # when every first game's two streams had
         self.errors: Counter[str] = Counter()
         self.sent: dict[tuple[str, int], float] = {}
+        self.played: list[float] = []
+        self.slots = 0
+        self.began = self.ended = 0.0
 
 
 def rss_kb(pid: int, field: str = "VmRSS") -> int:
@@ -69,6 +75,7 @@ def legal(view: dict) -> list[str]:
 async def player(http: httpx.AsyncClient, base: str, key: str, token: str, seat: str,
                  stats: Stats, stop: float, rng: random.Random) -> None:
     headers = {"X-Paisho-Seat": token}
+    first = True
     async with http.stream("GET", f"{base}/api/tables/{key}/events", headers=headers) as events:
         if events.status_code != 200:
             stats.errors[f"events {events.status_code}"] += 1
@@ -77,9 +84,14 @@ async def player(http: httpx.AsyncClient, base: str, key: str, token: str, seat:
             if not line.startswith("data:"):
                 continue
             view = json.loads(line[5:])
+            if first:
+                first = False
+                stats.streams += 1
+                if stats.ready is None and stats.streams >= 2 * stats.slots:
+                    stats.ready = time.perf_counter()
             sent = stats.sent.pop((key, view["ply"]), None)
             if sent is not None and view["seats"] == [seat]:
-                stats.push.append(time.perf_counter() - sent)
+                stats.push.append((sent, time.perf_counter() - sent))
             if view["status"]["outcome"] or time.monotonic() > stop:
                 return
             if view["mode"] != "play":
@@ -92,11 +104,12 @@ async def player(http: httpx.AsyncClient, base: str, key: str, token: str, seat:
             except httpx.HTTPError as exc:
                 stats.errors[type(exc).__name__] += 1
                 return
-            stats.latency.append(time.perf_counter() - started)
+            stats.latency.append((started, time.perf_counter() - started))
             if answer.status_code != 200:
                 stats.errors[f"move {answer.status_code}: {answer.json().get('error', '')[:60]}"] += 1
                 continue
             stats.moves += 1
+            stats.played.append(started)
             stats.sent[(key, answer.json()["ply"])] = started
 
 
@@ -127,13 +140,15 @@ async def slot(n: int, base: str, variant: str, stats: Stats, stop: float,
 
 async def load(base: str, games: int, seconds: float, variant: str) -> tuple[Stats, float]:
     stats = Stats()
+    stats.slots = games
     limits = httpx.Limits(max_connections=4 * games + 50, max_keepalive_connections=4 * games + 50)
     timeout = httpx.Timeout(60.0, read=None)
     async with httpx.AsyncClient(limits=limits, timeout=timeout) as http:
-        started = time.monotonic()
-        stop = started + seconds
+        stats.began = time.perf_counter()
+        stop = time.monotonic() + seconds
         await asyncio.gather(*(slot(n, base, variant, stats, stop, http) for n in range(games)))
-        return stats, time.monotonic() - started
+        stats.ended = time.perf_counter()
+        return stats, stats.ended - stats.began
 
 
 def free_port() -> int:
@@ -175,20 +190,27 @@ def main() -> None:
             before = rss_kb(server.pid)
             stats, took = asyncio.run(load(base, args.games, args.seconds, args.variant))
             after, peak = rss_kb(server.pid), rss_kb(server.pid, "VmHWM")
-            size = db.stat().st_size
+            size = sum(f.stat().st_size for f in Path(tmp).iterdir())  # with its journal
         finally:
             server.terminate()
             server.wait(20)
-    ms = [x * 1000 for x in stats.latency]
-    push = [x * 1000 for x in stats.push]
+    ready = stats.ready or stats.ended
+    steady = stats.ended - ready
+    ms = [x * 1000 for t, x in stats.latency if t >= ready]
+    push = [x * 1000 for t, x in stats.push if t >= ready]
+    moves = sum(1 for t in stats.played if t >= ready)
     print(f"web load: {args.games} games at once ({args.variant}) for {took:.0f} s on 127.0.0.1")
-    print(f"  games started {stats.games}, finished {stats.finished}")
-    print(f"  decisions {stats.moves}, {stats.moves / took:.1f} per second")
+    print(f"  all {args.games} games started and followed by both players after "
+          f"{ready - stats.began:.1f} s; figures below from then on ({steady:.0f} s)")
+    print(f"  games started {stats.games}, finished {stats.finished}; decisions {stats.moves} in all")
+    print(f"  decisions {moves}, {moves / max(steady, 1e-9):.1f} per second")
     print(f"  move request latency: p50 {percentile(ms, 50):.0f} ms, p99 {percentile(ms, 99):.0f} ms")
     print(f"  move to opponent's stream: p50 {percentile(push, 50):.0f} ms, "
           f"p99 {percentile(push, 99):.0f} ms")
     print(f"  server RSS: {before / 1024:.0f} MB before, {after / 1024:.0f} MB after, "
           f"peak {peak / 1024:.0f} MB; database {size / 2 ** 20:.1f} MB")
+    print(f"  machine load average (1 min) at the end: {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} CPUs")
     print(f"  errors: {sum(stats.errors.values())}" +
           "".join(f"\n    {n} x {what}" for what, n in stats.errors.most_common()))
 

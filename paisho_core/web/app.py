@@ -162,26 +162,28 @@ def hidden_parts(game) -> bool:
 
 
 class ViewCache:
-    """The views drawn lately, by (game, stored version, seats): the mover's answer and the
-    streams of the players and spectators of one change share the drawing."""
+    """The latest view drawn per (game, seats): the mover's answer and the streams of the
+    players and spectators of one change share the drawing.  Views are large (the board is an
+    SVG picture), so only the newest version of each is kept, and at most ``size`` of them."""
 
-    def __init__(self, size: int = 1024) -> None:
+    def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._views: OrderedDict[tuple, dict] = OrderedDict()
+        self._views: OrderedDict[tuple, tuple[int, dict]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table: Table, tokens: list[str]) -> dict:
         seats = seats_of(table, tokens)
-        key = (table.key, table.version, seats)
+        key = (table.key, seats)
         with self._lock:
             found = self._views.get(key)
-        if found is None:
-            found = _client_view(table, tokens, seats)
+        if found is None or found[0] != table.version:
+            found = (table.version, _client_view(table, tokens, seats))
             with self._lock:
                 self._views[key] = found
+                self._views.move_to_end(key)
                 while len(self._views) > self.size:
                     self._views.popitem(last=False)
-        return dict(found)
+        return dict(found[1])
 
 
 def _client_view(table: Table, tokens: list[str], seats: frozenset) -> dict:
