@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -262,6 +263,25 @@ def test_event_streams_per_client():
         assert a.post(f"/api/tables/{key}/move", json={"move": "R,R,W,W"}).status_code == 200
         pushed = json.loads(next(line for line in lines if line.startswith("data:"))[5:])
         assert pushed["ply"] == 1
+    deadline = time.time() + 5
+    while app.state.quota.streams and time.time() < deadline:  # closed streams are counted out
+        time.sleep(0.05)
+    assert not app.state.quota.streams
+    with a.stream("GET", f"/api/tables/{key}/events") as stream:
+        assert stream.status_code == 200
+
+
+def test_chance_draws_to_come_stay_unknown_until_the_end():
+    """Fire draws from the reserve by the seed: an unfinished game's record leaves it out."""
+    (a,) = clients(create_app(), 1)
+    view = a.post("/api/tables", json={"variant": "fire", "seed": SEED}).json()
+    key = view["id"]
+    a.post(f"/api/tables/{key}/move", json={"move": first_move(view)})
+    record = a.get(f"/api/tables/{key}/record").text
+    assert "[Seed" not in record and str(SEED) not in record
+    assert paisho.load_record(record).ply >= 1
+    a.post(f"/api/tables/{key}/resign", json={})
+    assert f'[Seed "{SEED}"]' in a.get(f"/api/tables/{key}/record").text
 
 
 # -- origins, names, listening ------------------------------------------------------------------

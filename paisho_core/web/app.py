@@ -319,29 +319,28 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
         quota.open_stream(client)
         changed = hub.subscribe(key)
 
+        def closed():
+            hub.unsubscribe(key, changed)
+            quota.close_stream(client)
+
         async def stream():
-            try:
-                yield "retry: 1000\n\n"
-                sent = None
-                while True:
-                    try:
-                        table = await run_in_threadpool(games.get, key)
-                    except NoSuchGame:
-                        return
-                    if table.version != sent:
-                        view = await run_in_threadpool(_locked, table, client_view, table, tokens)
-                        sent = view["version"]
-                        yield f"event: view\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
-                    try:
-                        await asyncio.wait_for(changed.wait(), KEEPALIVE)
-                    except asyncio.TimeoutError:
-                        yield ": still here\n\n"
-                    changed.clear()
-            finally:
-                hub.unsubscribe(key, changed)
-                quota.close_stream(client)
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+            yield "retry: 1000\n\n"
+            sent = None
+            while True:
+                try:
+                    table = await run_in_threadpool(games.get, key)
+                except NoSuchGame:
+                    return
+                if table.version != sent:
+                    view = await run_in_threadpool(_locked, table, client_view, table, tokens)
+                    sent = view["version"]
+                    yield f"event: view\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except asyncio.TimeoutError:
+                    yield ": still here\n\n"
+                changed.clear()
+        return EventStream(stream(), closed)
 
     async def act(request: Request) -> Response:
         key = request.path_params["id"]
@@ -382,12 +381,16 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
         def text():
             with table.lock:
                 game = table.game
-                secret = game.outcome is None and hidden_parts(game)
+                hidden = game.outcome is None and hidden_parts(game)
+                secret = hidden or (game.outcome is None and game.keeps_seed)
                 if table.from_position:  # a record starts at the beginning: give the position
-                    if secret:
+                    if hidden:
                         raise BadRequest("the position of an unfinished game with hidden tiles "
                                          "is given when the game ends", 403)
-                    return json.dumps(game.position(), indent=2) + "\n"
+                    position = game.position()
+                    if secret:
+                        position.pop("seed", None)  # the draws to come stay unknown
+                    return json.dumps(position, indent=2) + "\n"
                 return _record_text(game, secret)
         body = await run_in_threadpool(text)
         kind = ("json", "application/json") if table.from_position else ("txt", "text/plain; charset=utf-8")
@@ -446,6 +449,22 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
     app.state.games = games
     app.state.quota = quota
     return app
+
+
+class EventStream(StreamingResponse):
+    """A server-sent event stream that calls ``closed`` however it ends (the client went away,
+    the server stops, or the stream never started)."""
+
+    def __init__(self, body, closed: Callable[[], None]) -> None:
+        super().__init__(body, media_type="text/event-stream",
+                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        self.closed = closed
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.closed()
 
 
 def _locked(table: Table, fn: Callable, *args) -> Any:
@@ -525,8 +544,8 @@ def _load_table(text: str, name: Optional[str], quota: Quota) -> tuple[Table, Op
 
 def _record_text(game, secret: bool = False) -> str:
     """The record of every whole turn played (a turn still open is left out); ``secret``: the
-    game hides tiles and is not over, so the seed (from which hands and draws replay) is left
-    out."""
+    game is not over and hides tiles or draws by chance, so the seed (from which hands and the
+    draws to come replay) is left out."""
     if game.state.pending and game.outcome is None:
         game = game.copy()
         while game.state.pending:
