@@ -58,6 +58,14 @@ class Stats:
         self.played: list[float] = []
         self.slots = 0
         self.began = self.ended = 0.0
+        self.pid = 0
+        self.cpu_ready = 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int, field: str = "VmRSS") -> int:
@@ -89,6 +97,7 @@ async def player(http: httpx.AsyncClient, base: str, key: str, token: str, seat:
                 stats.streams += 1
                 if stats.ready is None and stats.streams >= 2 * stats.slots:
                     stats.ready = time.perf_counter()
+                    stats.cpu_ready = cpu_seconds(stats.pid)
             sent = stats.sent.pop((key, view["ply"]), None)
             if sent is not None and view["seats"] == [seat]:
                 stats.push.append((sent, time.perf_counter() - sent))
@@ -138,8 +147,9 @@ async def slot(n: int, base: str, variant: str, stats: Stats, stop: float,
             stats.finished += 1
 
 
-async def load(base: str, games: int, seconds: float, variant: str) -> tuple[Stats, float]:
+async def load(base: str, games: int, seconds: float, variant: str, pid: int) -> tuple[Stats, float]:
     stats = Stats()
+    stats.pid = pid
     stats.slots = games
     limits = httpx.Limits(max_connections=4 * games + 50, max_keepalive_connections=4 * games + 50)
     timeout = httpx.Timeout(60.0, read=None)
@@ -188,7 +198,8 @@ def main() -> None:
                         sys.exit("the server did not start")
                     time.sleep(0.2)
             before = rss_kb(server.pid)
-            stats, took = asyncio.run(load(base, args.games, args.seconds, args.variant))
+            stats, took = asyncio.run(load(base, args.games, args.seconds, args.variant, server.pid))
+            cpu_end = cpu_seconds(server.pid)
             after, peak = rss_kb(server.pid), rss_kb(server.pid, "VmHWM")
             size = sum(f.stat().st_size for f in Path(tmp).iterdir())  # with its journal
         finally:
@@ -204,6 +215,10 @@ def main() -> None:
           f"{ready - stats.began:.1f} s; figures below from then on ({steady:.0f} s)")
     print(f"  games started {stats.games}, finished {stats.finished}; decisions {stats.moves} in all")
     print(f"  decisions {moves}, {moves / max(steady, 1e-9):.1f} per second")
+    if stats.ready:
+        used = cpu_end - stats.cpu_ready
+        print(f"  server CPU time then: {used:.1f} s ({used / max(steady, 1e-9):.2f} CPUs), "
+              f"{moves / max(used, 1e-9):.1f} decisions per server CPU second")
     print(f"  move request latency: p50 {percentile(ms, 50):.0f} ms, p99 {percentile(ms, 99):.0f} ms")
     print(f"  move to opponent's stream: p50 {percentile(push, 50):.0f} ms, "
           f"p99 {percentile(push, 99):.0f} ms")
