@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated   REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_client ON games (client, finished);
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished);
 """
 FIELDS = ("id", "variant", "options", "seed", "start", "moves", "ahead", "sides", "shown_to",
           "split", "repairs", "seats", "client", "ply", "finished", "version", "created", "updated")
@@ -72,10 +73,12 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+    def _run(self, sql: str, args: tuple = ()) -> tuple[list, int]:
+        """The rows a statement answers and how many rows it changed."""
         try:
             with self._lock:
-                return self._db.execute(sql, args)
+                cur = self._db.execute(sql, args)
+                return cur.fetchall(), cur.rowcount
         except sqlite3.Error as exc:
             raise StoreError(f"the games database failed: {exc}") from None
 
@@ -93,19 +96,18 @@ class Store:
         changing = [f for f in FIELDS if f in row and f not in ("id", "version", "created", "updated")]
         sets = ", ".join(f"{f} = ?" for f in changing)
         args = tuple(_column(row[f]) for f in changing) + (time.time(), row["id"], version)
-        cur = self._run(f"UPDATE games SET {sets}, version = version + 1, updated = ? "
-                        f"WHERE id = ? AND version = ?", args)
-        if cur.rowcount != 1:
+        _, changed = self._run(f"UPDATE games SET {sets}, version = version + 1, updated = ? "
+                               f"WHERE id = ? AND version = ?", args)
+        if changed != 1:
             raise Conflict("the game was changed elsewhere: reload it")
         return version + 1
 
     # -- reading --------------------------------------------------------------------------------
     def get(self, key: str) -> Optional[dict[str, Any]]:
-        cur = self._run(f"SELECT {', '.join(FIELDS)} FROM games WHERE id = ?", (key,))
-        found = cur.fetchone()
-        if found is None:
+        rows, _ = self._run(f"SELECT {', '.join(FIELDS)} FROM games WHERE id = ?", (key,))
+        if not rows:
             return None
-        row = dict(zip(FIELDS, found))
+        row = dict(zip(FIELDS, rows[0]))
         for f in ("options", "start", "moves", "ahead", "sides", "repairs", "seats"):
             if row[f] is not None:
                 row[f] = json.loads(row[f])
@@ -114,10 +116,11 @@ class Store:
     def unfinished(self, client: Optional[str] = None) -> int:
         """How many unfinished games there are (created by ``client``, or all)."""
         if client is None:
-            cur = self._run("SELECT COUNT(*) FROM games WHERE finished = 0")
+            rows, _ = self._run("SELECT COUNT(*) FROM games WHERE finished = 0")
         else:
-            cur = self._run("SELECT COUNT(*) FROM games WHERE client = ? AND finished = 0", (client,))
-        return int(cur.fetchone()[0])
+            rows, _ = self._run("SELECT COUNT(*) FROM games WHERE client = ? AND finished = 0",
+                                (client,))
+        return int(rows[0][0])
 
 
 def _column(value: Any) -> Any:
