@@ -156,8 +156,12 @@ async def load(base: str, games: int, seconds: float, variant: str, pid: int) ->
     async with httpx.AsyncClient(limits=limits, timeout=timeout) as http:
         stats.began = time.perf_counter()
         stop = time.monotonic() + seconds
-        await asyncio.gather(*(slot(n, base, variant, stats, stop, http) for n in range(games)))
+        tasks = [asyncio.create_task(slot(n, base, variant, stats, stop, http)) for n in range(games)]
+        await asyncio.wait(tasks, timeout=seconds)
         stats.ended = time.perf_counter()
+        for task in tasks:  # the time is up: requests still under way are left unanswered
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         return stats, stats.ended - stats.began
 
 

@@ -17,6 +17,7 @@ function netGameId() {
 // URL names
 function netInit() {
   netSeatChoice();
+  window.addEventListener("popstate", () => location.reload());  // back to the game before
   const id = netGameId();
   if (!id) return;
   api(`/api/tables/${id}`).then((data) => { show(data); scheduleComputer(); })
