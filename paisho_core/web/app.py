@@ -517,9 +517,11 @@ def _load_table(text: str, name: Optional[str], quota: Quota) -> tuple[Table, Op
     starts from (None for a record).  A record longer than a game may be is refused before it
     is replayed."""
     if text.lstrip().startswith("{"):
-        from ..reader import parse_json
-
-        data = parse_json(text, "the uploaded position")  # the input boundary's JSON reader
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadRequest(f"the position is not JSON: {exc.msg} (line {exc.lineno}, "
+                             f"column {exc.colno})") from None
         if isinstance(data, dict) and isinstance(data.get("variant"), str):
             registered_name(data["variant"], "the position's variant field")
         game = from_position(data, source="the uploaded position")
