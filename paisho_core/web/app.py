@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -82,10 +82,13 @@ async def read_json(request: Request, limit: int = BODY_LIMIT) -> dict:
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise BadRequest(f"request body too large (limit {limit} bytes)", 413)
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise BadRequest(f"request body too large (limit {limit} bytes)", 413)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise BadRequest(f"request body too large (limit {limit} bytes)", 413)
+    except ClientDisconnect:  # the client went away: nothing to do, nothing to log
+        raise BadRequest("the request was broken off", 400) from None
     try:
         data = json.loads(bytes(body).decode("utf-8"))
     except UnicodeDecodeError:
