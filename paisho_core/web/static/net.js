@@ -65,11 +65,12 @@ function netSubscribe(id) {
   netStream.addEventListener("error", () => netConnected(false));
 }
 
-// a view from the stream replaces the one shown when it is newer (or the server restarted)
+// a view from the stream replaces the one shown when it is newer (the page's own answers may
+// have overtaken it: versions count the game's stored changes)
 function netOffer(data) {
   if (!view || data.id !== view.id) return;
   if (busy) { setTimeout(() => netOffer(data), 150); return; }
-  if (data.version !== view.version || data.ply !== view.ply) {
+  if (data.version > view.version) {
     show(data);
     scheduleComputer();
   }
