@@ -133,6 +133,14 @@ def test_each_player_moves_only_for_their_seat():
     assert view["status"]["outcome"]["winner"] == "guest"
 
 
+def test_the_page_cannot_be_framed_and_leaks_no_address():
+    (a,) = clients(create_app(), 1)
+    key = a.post("/api/tables", json={"variant": "skud"}).json()["id"]
+    for path in ("/", f"/g/{key}"):
+        r = a.get(path)
+        assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "no-referrer"
+
+
 def test_hot_seat_creator_holds_both_seats():
     (a, c) = clients(create_app(), 2)
     view = a.post("/api/tables", json={"variant": "skud", "seed": 1}).json()

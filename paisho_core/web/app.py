@@ -56,6 +56,10 @@ UPLOAD_LIMIT = 512 * 1024
 """Largest record or position a page may upload."""
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "net.js": "text/javascript; charset=utf-8",
           "style.css": "text/css; charset=utf-8"}
+PAGE_HEADERS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
+                "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+"""The page may not be framed by another site (no click on it can be tricked into a move), and
+it sends no address, seat link included, to anyone."""
 SEAT_HEADER = "x-paisho-seat"
 """Seat tokens sent by a client that keeps no cookies (a script), separated by dots."""
 COOKIE_DAYS = 400
@@ -228,7 +232,8 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
     extra_names = [v.name for v in extra_variants]
 
     async def page(request: Request) -> Response:
-        return Response(_asset("index.html"), media_type="text/html; charset=utf-8")
+        return Response(_asset("index.html"), media_type="text/html; charset=utf-8",
+                        headers=PAGE_HEADERS)
 
     async def game_page(request: Request) -> Response:
         key = request.path_params["id"]
