@@ -331,10 +331,11 @@ def test_ancient_hot_seat_hand_over(page):
     assert hand_shown("host").locator(".chip-wrap").count() >= 1
 
 
-def test_paisho_serve_answers_and_chromium_draws_the_board(browser):
+def test_paisho_serve_answers_and_chromium_draws_the_board(browser, tmp_path):
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-c", "from paisho_core.cli import main; main()",
-                             "serve", "--port", str(port)], stdout=subprocess.PIPE,
+                             "serve", "--port", str(port), "--db", str(tmp_path / "games.sqlite")],
+                            stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         url = f"http://127.0.0.1:{port}/"

@@ -24,7 +24,7 @@ class Table:
     player confirms the hand-over.
     """
 
-    def __init__(self, game, sides: dict, seed: Optional[int] = None) -> None:
+    def __init__(self, game, sides: dict, seed: Optional[int] = None, split: bool = False) -> None:
         self.game = game
         self.lock = threading.RLock()
         self.ahead: list = []
@@ -34,6 +34,16 @@ class Table:
         self.repairs: list[str] = []
         self.from_position = False
         """True for a game opened from a position: its record cannot start at the beginning."""
+        self.split = split
+        """True when the seats are held by different people (links): no hand-over then."""
+        self.key = ""
+        """The game's id on the server (its URL)."""
+        self.version = 0
+        """The stored version this copy was read at or last wrote (see :mod:`.store`)."""
+        self.seat_hashes: dict[str, str] = {}
+        """Each player's seat token, hashed (see :mod:`.games`)."""
+        self.start: Optional[dict] = None
+        """The position the game was opened from, if any (stored with it)."""
         self.set_sides(sides)
 
     # -- sides and viewers ---------------------------------------------------------------------
@@ -55,7 +65,8 @@ class Table:
     @property
     def hotseat(self) -> bool:
         """Two people at one screen in a game with hidden parts: the screen is handed over."""
-        return len(self.humans) == 2 and bool(self.game.observation("guest").get("hidden"))
+        return (len(self.humans) == 2 and not self.split
+                and bool(self.game.observation("guest").get("hidden")))
 
     def default_viewer(self) -> Optional[str]:
         humans = self.humans
@@ -132,11 +143,13 @@ class Table:
             raise IllegalMoveError(self._why_not_human())
         return str(make_level(HINT_LEVEL, self.seed).choose(self.game.copy()))
 
-    def resign(self) -> None:
+    def resign(self, who: Optional[str] = None) -> None:
+        """``who`` gives up (default: the person to move, else the first person playing)."""
         g = self.game
         if g.outcome is not None:
             raise IllegalMoveError(f"the game is over ({g.outcome.reason})")
-        who = g.to_move if g.to_move in self.humans else (self.humans or [g.to_move])[0]
+        if who is None:
+            who = g.to_move if g.to_move in self.humans else (self.humans or [g.to_move])[0]
         g.resign(who)
         self.ahead.clear()
 
@@ -162,8 +175,8 @@ class Table:
             human_undone = human_undone or mover in self.humans
             if human_undone and g.to_move in self.humans and g.chance_outcomes() is None:
                 break
-        if self.hotseat:
-            self.shown_to = g.to_move
+        if self.hotseat and self.shown_to != g.to_move:
+            self.shown_to = None  # the other player's hand stays hidden until handed over
 
     def back(self) -> None:
         """One decision back (review)."""

@@ -76,6 +76,7 @@ function show(data) {
   render();
   if (data.said && data.said.hint) markHint(data.said.hint);
   if (ended) say("The game is over.", "good");
+  if (typeof netShow === "function") netShow(data);  // the game's URL and event stream (net.js)
 }
 
 function clearSelection() { selected = null; pending = null; }
@@ -95,6 +96,7 @@ function render() {
   renderLegend();
   renderControls();
   renderHandover();
+  if (typeof netRender === "function") netRender();  // seats and links (net.js)
 }
 
 function optionText(opts) {
@@ -256,6 +258,8 @@ function renderTurn() {
   else if (view.mode === "over") prompt.textContent = view.ahead ? "Step forward or play on from here." : "";
   else if (view.mode === "handover") prompt.textContent = "Waiting for the hand-over.";
   else if (view.mode === "review") prompt.textContent = "Reviewing: step with the arrows; the computer plays on from the last decision.";
+  else if (view.mode === "wait") prompt.textContent = `Waiting for ${playerName(st.to_move)}'s decision.`;
+  else if (view.mode === "watch") prompt.textContent = "You are watching this game.";
   else if (view.mode === "stuck") prompt.textContent = "No legal decision: the variant ends nothing here.";
   else {
     const free = groups.find((g) => g.key === null);
@@ -474,7 +478,8 @@ async function startGame(ev) {
   const seed = $("seed").value === "" ? null : Number($("seed").value);
   try {
     const data = await api("/api/tables", {variant: $("variant").value, options: readOptions(),
-      sides: {guest: $("guest").value, host: $("host").value}, seed});
+      sides: {guest: $("guest").value, host: $("host").value}, seed,
+      ...(typeof netCreateFields === "function" ? netCreateFields() : {})});
     $("dlg-new").close();
     show(data);
     scheduleComputer();
@@ -496,7 +501,8 @@ async function loadGame(ev) {
 }
 
 function init() {
-  loadMeta().catch((e) => say(e.message, "bad"));
+  loadMeta().then(() => { if (typeof netInit === "function") netInit(); })  // net.js
+    .catch((e) => say(e.message, "bad"));
   const openNew = () => { $("new-error").textContent = ""; $("dlg-new").showModal(); };
   $("btn-new").addEventListener("click", openNew);
   $("btn-new-2").addEventListener("click", openNew);
