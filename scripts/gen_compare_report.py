@@ -18,10 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Optional
+
+from paisho_core.safe_io import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 PLOTS = "img/compare"
@@ -37,7 +41,12 @@ def _report(args, names, saved: Optional[Path], save: Optional[Path]):
     from paisho_core import compare
 
     if saved:
-        report = json.loads(saved.read_text("utf-8"))
+        try:
+            report = json.loads(saved.read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise Refused(f"{saved}: not a saved JSON report ({exc})") from None
+        if not isinstance(report, dict) or not {"settings", "variants"} <= set(report):
+            raise Refused(f"{saved}: not a paisho compare report (it needs 'settings' and 'variants')")
         return report, report.pop("timing", None)
     kwargs = {"max_plies": args.max_plies} if args.max_plies else {}
     if args.players:
@@ -51,8 +60,12 @@ def _report(args, names, saved: Optional[Path], save: Optional[Path]):
               "machine": f"{platform.machine()}, Python {platform.python_version()}",
               "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()}}
     if save:
-        save.write_text(json.dumps(dict(report, timing=timing), indent=2, ensure_ascii=False) + "\n", "utf-8")
+        write_atomic(save, json.dumps(dict(report, timing=timing), indent=2, ensure_ascii=False) + "\n")
     return report, timing
+
+
+class Refused(Exception):
+    """Input this script will not render; nothing on disk has been changed."""
 
 
 def _timing_lines(timing) -> list[str]:
@@ -65,6 +78,16 @@ def _timing_lines(timing) -> list[str]:
 
 
 def main(argv=None) -> int:
+    """Render the page; a saved report that cannot be rendered changes nothing on disk (the
+    plots and the page are written only once everything rendered)."""
+    try:
+        return _main(argv)
+    except Refused as exc:
+        print(f"gen_compare_report: {exc}; nothing was changed", file=sys.stderr)
+        return 2
+
+
+def _main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="self-play games per variant")
     ap.add_argument("--workers", type=int, default=2)
@@ -86,11 +109,32 @@ def main(argv=None) -> int:
     report, timing = _report(args, variants(), args.from_json, args.json)
     house, house_timing = _report(args, args.house, args.house_from_json, args.house_json) \
         if args.house else (None, None)
-    if args.html:
-        args.html.write_text(compare.render(report, "html"), "utf-8")
     plots_dir = args.page.parent / PLOTS
-    for old in plots_dir.glob("*.png") if plots_dir.is_dir() else []:
+    fresh = Path(tempfile.mkdtemp(prefix=".compare-plots-", dir=args.page.parent))
+    try:
+        page = _render_page(args, report, timing, house, house_timing, fresh)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise Refused(f"the report cannot be rendered ({type(exc).__name__}: {exc})") from None
+    # everything rendered: now replace the plots and the page
+    for old in plots_dir.glob("**/*.png") if plots_dir.is_dir() else []:
         old.unlink()
+    for new in fresh.glob("**/*.png"):
+        target = plots_dir / new.relative_to(fresh)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(new), target)
+    shutil.rmtree(fresh, ignore_errors=True)
+    if args.html:
+        write_atomic(args.html, compare.render(report, "html"))
+    write_atomic(args.page, page)
+    print(f"wrote {args.page}" + (f" ({timing['seconds']:.0f} s)" if timing else ""), file=sys.stderr)
+    return 0
+
+
+def _render_page(args, report: dict, timing, house, house_timing, plots_dir: Path) -> str:
+    """The page's text, with the plots written into ``plots_dir`` (a fresh folder)."""
+    from paisho_core import compare
+
     plotted = True
     try:
         compare.write_plots(report, plots_dir)
@@ -130,9 +174,7 @@ def main(argv=None) -> int:
         page = head + block + tail
     else:
         page = (page.rstrip() + "\n\n" if page else "# Comparing variants\n\n") + "## A real report\n\n" + block + "\n"
-    args.page.write_text(page, "utf-8")
-    print(f"wrote {args.page}" + (f" ({timing['seconds']:.0f} s)" if timing else ""), file=sys.stderr)
-    return 0
+    return page
 
 
 if __name__ == "__main__":

@@ -331,3 +331,24 @@ def test_write_atomic_replaces_whole(tmp_path):
     path.write_text("old")
     write_atomic(path, "new text")
     assert path.read_text() == "new text" and os.listdir(tmp_path) == ["x.txt"]
+
+
+@pytest.mark.parametrize("saved", ["{not json", '{"variants": []}', '{"settings": {}, "variants": [{}]}'])
+def test_the_report_script_changes_nothing_when_the_saved_report_is_bad(tmp_path, saved):
+    """Rendering a malformed saved report used to delete the committed plots first."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "gen_compare_report", Path(__file__).resolve().parents[1] / "scripts" / "gen_compare_report.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    plots = tmp_path / "img" / "compare"
+    plots.mkdir(parents=True)
+    (plots / "kept.png").write_bytes(b"png")
+    page = tmp_path / "page.md"
+    page.write_text("the page\n")
+    bad = tmp_path / "bad.json"
+    bad.write_text(saved)
+    assert script.main(["--from-json", str(bad), "--page", str(page), "--house"]) == 2
+    assert (plots / "kept.png").read_bytes() == b"png" and page.read_text() == "the page\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "img", "page.md"]
