@@ -72,8 +72,8 @@ def test_two_seat_links_a_restart_and_a_spectator(browser, tmp_path):
             pages[name] = context.new_page()
             pages[name].on("pageerror", lambda e: errors.append(str(e)))
             if name in answers:
-                pages[name].on("response", lambda r, name=name: answers[name].append(r.url)
-                               if "/api/" in r.url and "/events" not in r.url else None)
+                pages[name].on("response", lambda r, name=name: answers[name].append(r.text())
+                               if "/api/tables/" in r.url and "/events" not in r.url else None)
         a, b, c = pages["A"], pages["B"], pages["C"]
         # A starts Ancient against a friend: A keeps Guest, the Host link is the invitation
         a.goto(url + "/")
@@ -138,7 +138,15 @@ def test_two_seat_links_a_restart_and_a_spectator(browser, tmp_path):
                             continue
                         hand = next(x for x in got["piles"][player] if x["pile"] == "hand")
                         assert hand["tiles"] == {}, (name, player, got["ply"])
-        assert answers["B"] and answers["C"]
+        for name, own in (("B", "host"), ("C", None)):  # and every answer the page read
+            assert answers[name]
+            for text in answers[name]:
+                assert str(SEED) not in text and "[Seed" not in text
+                got = json.loads(text)
+                if "piles" in got and got["status"]["outcome"] is None:
+                    hidden = [p for p in ("guest", "host") if p != own]
+                    assert all(next(x for x in got["piles"][p] if x["pile"] == "hand")["tiles"] == {}
+                               for p in hidden), (name, got["ply"])
         # when it is over, the record with its seed is for everyone
         record = c.evaluate(f"fetch('/api/tables/{key}/record').then(r => r.text())")
         assert f'[Seed "{SEED}"]' in record

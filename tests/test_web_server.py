@@ -342,3 +342,17 @@ def test_hot_seat_undo_hides_the_other_hand_until_handed_over():
     assert view["piles"] == {} and view["viewer"] is None
     view = a.post(f"/api/tables/{key}/handover", json={}).json()
     assert view["viewer"] == "guest" and view["mode"] == "play"
+
+
+def test_limits_from_the_command_line():
+    from typer.testing import CliRunner
+
+    from paisho_core.cli.app import app
+    from paisho_core.web.quota import parse_limits
+
+    assert parse_limits(["tables_per_client=100", "plies = 50"]).plies == 50
+    for bad in (["nope=1"], ["plies"], ["plies=-1"], ["plies=1e9"], ["plies=²"]):
+        with pytest.raises(ValueError):
+            parse_limits(bad)
+    result = CliRunner().invoke(app, ["serve", "--limit", "plies=many"])
+    assert result.exit_code == 2 and "--limit" in result.output

@@ -55,6 +55,9 @@ def cmd_serve(files: Optional[list[Path]] = typer.Argument(
               db: Optional[Path] = typer.Option(None, "--db",
                                                 help="The SQLite file keeping the games (default: "
                                                      "$XDG_DATA_HOME/paisho/games.sqlite)."),
+              limit: Optional[list[str]] = typer.Option(
+                  None, "--limit", help="A limit as NAME=NUMBER, e.g. tables_per_client=100 "
+                                        "(see docs/web-server.md for the names)."),
               origin: Optional[list[str]] = typer.Option(
                   None, "--origin", help="Another origin (https://name) whose pages may play here, "
                                          "besides the server's own address."),
@@ -62,11 +65,12 @@ def cmd_serve(files: Optional[list[Path]] = typer.Argument(
     """Play in the browser: a web app on http://127.0.0.1:PORT/ (games kept across restarts)."""
     from ..cli.util import fail, guarded
 
-    guarded(_serve)(files or [], port, host, open_browser, fail, public, db, tuple(origin or ()))
+    guarded(_serve)(files or [], port, host, open_browser, fail, public, db, tuple(origin or ()),
+                    list(limit or ()))
 
 
 def _serve(files: list[Path], port: int, host: str, open_browser: bool, fail, public: bool = False,
-           db: Optional[Path] = None, origins: tuple = ()) -> None:
+           db: Optional[Path] = None, origins: tuple = (), limits: Optional[list[str]] = None) -> None:
     from .. import load_variant_file
 
     try:
@@ -82,6 +86,13 @@ def _serve(files: list[Path], port: int, host: str, open_browser: bool, fail, pu
         fail(f"--host {host}: listening beyond this computer needs --public, and a TLS reverse "
              f"proxy in front (see docs/web-server.md); the default 127.0.0.1 serves this "
              f"computer only")
+    from .quota import parse_limits
+
+    try:
+        chosen = parse_limits(limits or [])
+    except ValueError as exc:
+        fail(f"--limit: {exc}")
+        return
     extra = tuple(load_variant_file(f) for f in files)  # a file named here is trusted like a script
     if host not in LOOPBACK:
         typer.echo(f"warning: listening on {host}: anyone who can reach this address can start "
@@ -91,7 +102,7 @@ def _serve(files: list[Path], port: int, host: str, open_browser: bool, fail, pu
     path = db or default_db()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        app = make(extra, host=host, db=str(path), origins=origins)
+        app = make(extra, host=host, db=str(path), origins=origins, limits=chosen)
     except (OSError, StoreError) as exc:
         fail(f"--db {path}: {exc}")
         return

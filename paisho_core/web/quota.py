@@ -39,6 +39,23 @@ class Limits:
     """Resident memory above which new games are refused (checked where /proc tells it)."""
 
 
+def parse_limits(pairs: list[str]) -> Limits:
+    """Limits from ``NAME=NUMBER`` strings (``paisho serve --limit``); ValueError names the
+    problem."""
+    limits = Limits()
+    names = sorted(Limits.__dataclass_fields__)
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or name not in names:
+            raise ValueError(f"{pair[:60]!r}: write NAME=NUMBER with NAME one of {', '.join(names)}")
+        value = value.strip()
+        if not (value.isascii() and value.isdigit()) or len(value) > 9:
+            raise ValueError(f"{name}: {value[:20]!r} is not a whole number from 0 to 999999999")
+        setattr(limits, name, int(value))
+    return limits
+
+
 class LimitError(Exception):
     """A request over a limit: ``status`` and a message for the client."""
 
