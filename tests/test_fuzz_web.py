@@ -17,6 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import paisho_core as paisho  # noqa: E402
 from paisho_core.web.app import create_app  # noqa: E402
+from paisho_core.web.quota import Limits  # noqa: E402
 from tests.test_fuzz import NEW_CLASSES, SECONDS, TOKENS, Failures, mutate_text, value  # noqa: E402
 
 WEB_COUNT = 2400
@@ -72,7 +73,10 @@ def _state(client: TestClient, table: str):
 
 def test_fuzz_web_endpoints():
     rng = random.Random(32)
-    client = TestClient(create_app(), raise_server_exceptions=False)
+    # one client makes every request: lift the per-client caps (their 429s are tested in
+    # test_web_server.py) so that the requests reach the games
+    limits = Limits(tables_per_client=WEB_COUNT, searches_per_client=WEB_COUNT)
+    client = TestClient(create_app(limits=limits), raise_server_exceptions=False)
     failures = Failures()
     sample = paisho.new_game("skud", seed=1)
     for _ in range(6):
