@@ -150,20 +150,25 @@ def paisho_position_extra(game):
 
 @hookimpl
 def paisho_load_position(game, data):
+    """``lotus_deployed`` (optional) says whose White Lotus has been deployed; a Lotus on the
+    board has been, whatever the field says."""
     st = game.state
+    problems = []
     if st.phase != "turn":
-        raise PositionError(f"$.phase: Vagabond has only the phase 'turn', not {st.phase!r}")
+        problems.append(("$.phase", f"Vagabond has only the phase 'turn', not {st.phase!r}"))
     got = data.get("lotus_deployed", {})
     if not isinstance(got, dict):
-        raise PositionError("$.lotus_deployed: expected {\"host\": true|false, \"guest\": true|false}")
+        problems.append(("$.lotus_deployed", "expected {\"host\": true|false, \"guest\": true|false}"))
+        got = {}
     for p in ("host", "guest"):
-        on_board = any(t.kind.code == "L" and t.owner == p for _i, t in st.tiles())
-        flag = got.get(p, on_board)
+        flag = got.get(p, False)
         if not isinstance(flag, bool):
-            raise PositionError(f"$.lotus_deployed.{p}: expected true or false, got {flag!r}")
-        if on_board and not flag:
-            raise PositionError(f"$.lotus_deployed.{p}: the {p}'s White Lotus is on the board")
-        st.extra["lotus_" + p] = flag
+            problems.append((f"$.lotus_deployed.{p}", f"expected true or false, got {flag!r}"))
+            continue
+        on_board = any(t.kind.code == "L" for _i, t in st.tiles(p))
+        st.extra["lotus_" + p] = flag or on_board
+    if problems:
+        raise PositionError(problems)
     game.cache.clear()
 
 
