@@ -76,6 +76,16 @@ def test_record_replays_exactly(path):
     assert reserve(game, "guest") == vec["unplayed"]["G"]
     assert game.outcome is not None and game.outcome.winner == vec["winner"]
     assert game.outcome.reason == "captured the White Lotus"
+    written = [ln for ln in game.record().splitlines() if ln and not ln.startswith("[")]
+    assert written == vec["moves"]                      # TGG notation out, turn for turn
+
+
+def test_a_game_pasted_from_tgg_replays():
+    """TGG exports a game as its turns joined by ';', with no tags."""
+    vec = read(RECORDS[0])
+    assert not vec["options"]
+    game = paisho.load_record(";".join(vec["moves"]), variant="vagabond")
+    assert snapshot(game) == vec["final"] and game.outcome.winner == vec["winner"]
 
 
 def dumps():
