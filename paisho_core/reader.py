@@ -47,7 +47,8 @@ def _depth(data) -> int:
     return deepest
 
 
-def read_game(text: str, source: str | None = None, variant=None, strict: bool = False):
+def read_game(text: str, source: str | None = None, variant=None, strict: bool = False,
+              options: dict | None = None):
     """A Game from the text of a record or a position (a JSON object).
 
     ``variant`` (a registered name or a :class:`~paisho_core.variant.Variant`) reads a record
@@ -61,4 +62,4 @@ def read_game(text: str, source: str | None = None, variant=None, strict: bool =
     check_text(text, source)
     if text.lstrip().startswith("{"):
         return from_position(parse_json(text, source), source=source)
-    return load_record(text, source=source, variant=variant, strict=strict)
+    return load_record(text, source=source, variant=variant, strict=strict, options=options)

@@ -352,3 +352,17 @@ def test_the_report_script_changes_nothing_when_the_saved_report_is_bad(tmp_path
     assert script.main(["--from-json", str(bad), "--page", str(page), "--house"]) == 2
     assert (plots / "kept.png").read_bytes() == b"png" and page.read_text() == "the page\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "img", "page.md"]
+
+
+def test_options_typed_with_the_variant_are_used_to_read_a_record():
+    """`paisho replay FILE --variant NAME:Option=value` reads an untagged record with those
+    options (they used to be dropped: a Vagabond record with VDoubleMoveDistance stopped at 10H)."""
+    folder = Path(__file__).parent / "data" / "tgg" / "vagabond" / "records"
+    record = sorted(folder.glob("*VDoubleMoveDistance*.txt"))[0]
+    runner = CliRunner()
+    good = runner.invoke(app, ["replay", str(record), "--variant", "vagabond:VDoubleMoveDistance=true", "--json"])
+    assert good.exit_code == 0, good.output
+    assert json.loads(good.output)["outcome"] is not None
+    assert runner.invoke(app, ["replay", str(record), "--variant", "vagabond"]).exit_code == 2
+    shown = runner.invoke(app, ["show", str(record), "--variant", "vagabond:VDoubleMoveDistance=true", "--plain"])
+    assert shown.exit_code == 0, shown.output

@@ -119,14 +119,14 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
     from ..record import parse_record
 
     text = _read(file)
-    chosen = None
+    chosen, opts = None, None
     if variant:
-        chosen, _ = variant_and_options(variant)
+        chosen, opts = variant_and_options(variant)  # NAME:Option=value: the options count too
         tagged = parse_record(text, str(file))[0].get("Variant")
         if tagged and tagged != chosen.name:
             raise InputError(f"{file}: the record is a {tagged} game (Variant tag), but --variant "
                              f"gives {chosen.name}")
-    game = load_record(text, source=str(file), variant=chosen, strict=strict)
+    game = load_record(text, source=str(file), variant=chosen, options=opts, strict=strict)
     outcome = game.outcome.to_json() if game.outcome else None
     repairs = getattr(game, "repairs", [])
     if json_out:
@@ -190,7 +190,7 @@ def cmd_validate(file: Path = typer.Argument(..., help="A variant YAML, a positi
         typer.echo(f"{file}: valid variant {v.name!r} ({len(v.tileset.kinds)} tile kinds, "
                    f"{len(v.option_specs)} options, {first} legal first moves)")
         return
-    game = _load_game(file, variant_and_options(variant)[0] if variant else None)
+    game = _load_game(file, variant)
     kind = "position" if _read(file).lstrip().startswith("{") else "record"
     state = f"over: {game.outcome.result} ({game.outcome.reason})" if game.outcome else f"{game.to_move} to move"
     typer.echo(f"{file}: valid {game.name} {kind}, {state}")

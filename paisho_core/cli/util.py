@@ -75,9 +75,10 @@ def _load_game(path: Path, variant=None):
     loaded) or a Variant."""
     from ..reader import read_game
 
+    options = None
     if isinstance(variant, str):
-        variant = variant_and_options(variant)[0]
-    return read_game(_read(path), source=str(path), variant=variant)
+        variant, options = variant_and_options(variant)  # NAME:Option=value: the options count
+    return read_game(_read(path), source=str(path), variant=variant, options=options)
 
 
 def _console():
