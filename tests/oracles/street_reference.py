@@ -232,13 +232,14 @@ def three_piece_texts(game):
 
 # -- Modern -----------------------------------------------------------------------------------
 
-def _modern_captured(state, nb, lotus_c):
+def _modern_captured(state, nb, lotus_c, any_enemy=False):
     lotus = {p: 0 for p in OTHER}
     for i in bits(state.occupied):
         t = state.board[i]
         if t.kind.code in lotus_c:
             lotus[t.owner] |= 1 << i
-    attackers = {p: state.owned[p] & ~lotus[p] for p in OTHER}
+    # option lotus_threat (issue 39): any_enemy_tile counts the enemy Lotus as a threat too
+    attackers = {p: state.owned[p] if any_enemy else state.owned[p] & ~lotus[p] for p in OTHER}
     captured = {p: sum(1 << i for i in bits(lotus[p]) if nb[i] & attackers[OTHER[p]]) for p in OTHER}
     return lotus, attackers, captured
 
@@ -250,6 +251,10 @@ def modern_texts(game):
     adjacency = int(o["adjacency"])
     nb = NB[adjacency]
     combo = "both_sides" if o["hops_both_sides"] else "either_side"
+    if not o.get("step_with_hops", True):  # issue 39: TGG's Nick, a step or a chain, never both
+        combo = "step_or_chain"
+    any_enemy = o.get("lotus_threat") == "any_enemy_tile"
+    or_lose = o.get("lotus_escape") == "any_move_or_lose"  # any move legal; the mover may lose
     lotus_c = _tagged(game, "lotus")
     avatar_c = _tagged(game, "avatar")
     defeats = {a: frozenset(bs) for a, bs in (game.variant.rules_config.get("defeats") or {}).items()}
@@ -258,9 +263,9 @@ def modern_texts(game):
     occ = st.occupied
     empty = PLAYABLE & ~occ
     own = st.owned[player]
-    _lotus, attackers, captured_all = _modern_captured(st, nb, lotus_c)
+    _lotus, attackers, captured_all = _modern_captured(st, nb, lotus_c, any_enemy)
     unsafe = step(attackers[OTHER[player]], PLAYABLE, adjacency)
-    captured = captured_all[player]
+    captured = 0 if or_lose else captured_all[player]
     out = []
     if captured and o["lotus_escape"] == "lotus_must_move":
         return {f"{LABEL[s]}-{LABEL[d]}" for s in bits(captured)
@@ -271,7 +276,8 @@ def modern_texts(game):
             if not o["lotus_may_step_into_danger"]:
                 dests &= ~unsafe
         else:
-            dests = step_hop_destinations(s, own, occ, adjacency, combo)
+            over = occ if o.get("hop_over") == "any_tile" else own  # issue 39: NickJumpOverEnemies
+            dests = step_hop_destinations(s, over, occ, adjacency, combo)
         out += [(s, d) for d in bits(dests)]
     if captured:
         kept = []
@@ -297,7 +303,7 @@ def modern_texts(game):
                 trial.lift(e)
             if dies:
                 trial.lift(d)
-            if not _modern_captured(trial, nb, lotus_c)[2][player]:
+            if not _modern_captured(trial, nb, lotus_c, any_enemy)[2][player]:
                 kept.append((s, d))
         out = kept
     return {f"{LABEL[s]}-{LABEL[d]}" for s, d in out}
