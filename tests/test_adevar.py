@@ -1,0 +1,187 @@
+"""Adevar Pai Sho against The Garden Gate's engine, and its hidden Hidden Tile.
+
+The records and legal-move dumps in tests/data/tgg/adevar were made by running TGG's own engine
+(see the README there): every record must replay exactly (same final board, hands, captured
+tiles, winner) and paisho's legal turns must equal the turns TGG's page offers at every dumped
+position.  The Hidden Tile is a secret: a player's view never holds the opponent's, and a seeded
+computer player decides the same whatever the opponent's secret is.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import paisho_core as pc
+from paisho_core import board
+from paisho_core.players import make_player
+
+DATA = Path(__file__).resolve().parent / "data" / "tgg" / "adevar"
+RECORDS = sorted(DATA.glob("adevar-selfplay-*.txt"))
+OWNER = {"H": "host", "G": "guest"}
+
+
+def read_record(path: Path) -> dict:
+    text = path.read_text("utf-8")
+    m = re.search(r"# game options: (.*)", text)
+    opts = {}
+    if m and not m.group(1).startswith("none"):
+        opts = {o.strip(): True for o in m.group(1).split(",") if o.strip()}
+    turns = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    result = re.search(r"# result \(engine\): (\w+)", text).group(1)
+    sections: dict = {}
+    name = None
+    for ln in text.splitlines():
+        if ln.startswith("# ---- "):
+            name = ln[7:].rstrip("- ").split(":")[0].split(" (")[0].strip()
+            sections[name] = []
+        elif name and ln.startswith("# "):
+            sections[name].append(ln[2:])
+    return {"options": opts, "turns": turns, "winner": OWNER[result[0]], "sections": sections}
+
+
+def replay(rec: dict):
+    game = pc.new_game("adevar", options=rec["options"])
+    for t in rec["turns"]:
+        game.play(t)
+    return game
+
+
+def board_lines(game) -> list[str]:
+    from paisho_variants.adevar.geometry import POINT
+    from paisho_variants.adevar.rules import FACE_DOWN, secret
+
+    st = game.state
+    out = []
+    for i, tile in st.tiles():
+        code = tile.kind.code
+        if code == FACE_DOWN:
+            code = secret(st, tile.owner)
+        x, y = POINT[i]
+        out.append(f"({x},{y}) {'H' if tile.owner == 'host' else 'G'}{code}")
+    return sorted(out)
+
+
+def pile_text(game, name: str, player: str) -> str:
+    pile = game.state.piles.get(name, {}).get(player, {})
+    return ",".join(sorted(c for c, n in pile.items() for _ in range(n)))
+
+
+def test_enough_records_over_every_option_and_hidden_tile():
+    assert len(RECORDS) >= 40
+    chosen = set()
+    options = set()
+    for path in RECORDS:
+        rec = read_record(path)
+        chosen.update(t.split(":")[1] for t in rec["turns"][:2])
+        options.add(tuple(sorted(rec["options"])))
+    assert chosen == {"Iris", "OrientalLily", "Echeveria", "WhiteRose", "WhiteLotus",
+                      "BirdOfParadise", "BlackOrchid"}
+    assert options == {(), ("LiteGame",), ("AdevarOneVanguard",), ("AdevarOneVanguard", "LiteGame")}
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_record_replays_exactly(path):
+    rec = read_record(path)
+    game = replay(rec)
+    sec = rec["sections"]
+    assert game.is_over()
+    assert game.state.outcome.winner == rec["winner"]
+    assert board_lines(game) == sorted(sec["final position"])
+    captured = sorted(f"{'H' if p == 'host' else 'G'}{c}" for p in ("host", "guest")
+                      for c, n in game.state.piles["captured"][p].items() for _ in range(n))
+    assert ",".join(captured) == sec["captured tiles"][0]
+    unplayed = dict(line.split(": ", 1) for line in sec["unplayed tiles at end"])
+    assert pile_text(game, "reserve", "host") == unplayed["H"]
+    assert pile_text(game, "reserve", "guest") == unplayed["G"]
+
+
+def _dumps():
+    out = []
+    for path in RECORDS:
+        dump = path.with_suffix(".legal.jsonl")
+        if dump.exists():
+            out.append((path, dump))
+    return out
+
+
+def test_legal_positions_count():
+    n = sum(len(d.read_text().splitlines()) for _p, d in _dumps())
+    assert n >= 300
+
+
+@pytest.mark.parametrize("path,dump", _dumps(), ids=[p.stem for p, _d in _dumps()])
+def test_legal_moves_equal_tgg(path, dump):
+    rec = read_record(path)
+    wanted = {}
+    for line in dump.read_text().splitlines():
+        d = json.loads(line)
+        wanted[d["turn"]] = sorted(t.split(".", 1)[1] for t in d["legal"])
+    game = pc.new_game("adevar", options=rec["options"])
+    for n, t in enumerate(rec["turns"]):
+        if n in wanted:
+            assert sorted(str(m) for m in game.legal_moves()) == wanted[n], f"turn {n} ({t})"
+        game.play(t)
+
+
+# -- the hidden Hidden Tile ----------------------------------------------------------------------
+
+def _opening(host_ht: str, guest_ht: str, extra: list[str] = ()):
+    g = pc.new_game("adevar", seed=5)
+    g.play(f"0H.cHT:{host_ht}")
+    g.play(f"0G.cHT:{guest_ht}")
+    for t in extra:
+        g.play(t)
+    return g
+
+
+def test_observation_hides_the_opponents_secret():
+    g = _opening("Iris", "Echeveria")
+    view = g.observation("host")
+    assert view["piles"]["secret"]["guest"] == {}
+    assert view["piles"]["secret"]["host"] == {"Iris": 1}
+    assert view["hidden"] == {"piles.secret.guest": 1}
+    # the host's view is the same whatever the guest chose
+    for other in ("WhiteLotus", "BlackOrchid"):
+        assert _opening("Iris", other).observation("host") == view
+    assert g.observation("guest")["piles"]["secret"]["host"] == {}
+    # the guest chooses without seeing the host's choice
+    h = pc.new_game("adevar")
+    h.play("0H.cHT:WhiteRose")
+    assert h.observation("guest")["piles"]["secret"]["host"] == {}
+
+
+def test_lite_game_shows_both_secrets():
+    g = pc.new_game("adevar", options={"LiteGame": True})
+    g.play("0H.cHT:Iris")
+    g.play("0G.cHT:Echeveria")
+    assert g.observation("host")["piles"]["secret"]["guest"] == {"Echeveria": 1}
+
+
+@pytest.mark.parametrize("kind,iterations", [("greedy", None), ("easy", 40), ("medium", 40)])
+def test_player_decides_from_what_it_sees(kind, iterations):
+    """Two games that differ only in the guest's Hidden Tile: the host's seeded player makes
+    the same choices in both."""
+    turns = ["1H.(3,5)-(0,4)", "1G.(-2,-6)-(1,-6)"]
+    for other in ("WhiteLotus", "BlackOrchid"):
+        a = _opening("Iris", "Echeveria", turns)
+        b = _opening("Iris", other, turns)
+        pa = make_player(kind, seed=11, iterations=iterations)
+        pb = make_player(kind, seed=11, iterations=iterations)
+        for _ in range(3):
+            ma, mb = pa.choose(a), pb.choose(b)
+            assert str(ma) == str(mb)
+            a.play(ma)
+            b.play(mb)
+            if a.is_over() or b.is_over():
+                break
+            # the guest answers the same way in both games
+            reply = sorted(str(m) for m in a.legal_moves())[0]
+            assert reply in {str(m) for m in b.legal_moves()}
+            a.play(reply)
+            b.play(reply)
+            if a.is_over() or b.is_over():  # the guest's own objective may end one game
+                break
