@@ -76,3 +76,23 @@ def paisho_evaluate(game, player):
         v = _VALUE.get(tile.kind.code, 0.0)
         score += v if tile.owner == player else -v
     return score
+
+
+_TAKE = {"Lilac": 3.0, "Zinnia": 3.0, "Foxglove": 3.5, "WatersReflection": 4.0, "Vanguard": 4.0,
+         "GateAway": 1.0, "HiddenTile": 3.0}
+
+
+@hookimpl
+def paisho_playout_weights(game, moves):
+    """Captures first (a Second Face trying an unguarded Hidden Tile included: the playout does
+    not know whether it is the right one), then calls and moves alike.  Reads the board only."""
+    board = game.state.board
+    out = []
+    for m in moves:
+        w = 1.0
+        if m.dst >= 0:
+            t = board[m.dst]
+            if t is not None:
+                w += _TAKE.get(t.kind.code, 3.5 if t.kind.code in rules.MATCH else 1.0)
+        out.append(w)
+    return out
