@@ -185,3 +185,30 @@ def test_player_decides_from_what_it_sees(kind, iterations):
             b.play(reply)
             if a.is_over() or b.is_over():  # the guest's own objective may end one game
                 break
+
+
+def test_web_and_engine_views_never_carry_the_secret():
+    from paisho_core.engine import Engine
+    from paisho_core.web.view import piles_view, status_view
+
+    g = pc.new_game("adevar")
+    g.play("0H.cHT:WhiteRose")
+    assert "WhiteRose" not in json.dumps(status_view(g))  # the last turn, shown to everyone
+    assert status_view(g)["last"] == "0H.cHT:HiddenTile"
+    host_rows = piles_view(g, "guest")["host"]
+    assert [r for r in host_rows if r["pile"] == "secret"] == [{"pile": "secret", "tiles": {}, "hidden": 1}]
+    assert "\"WhiteRose\"" not in json.dumps(host_rows)
+    g.play("0G.cHT:Iris")
+    for viewer, hidden_code in (("host", "Iris"), ("guest", "WhiteRose"), (None, "Iris")):
+        shown = piles_view(g, viewer)
+        secret_rows = {p: [r for r in rows if r["pile"] == "secret"] for p, rows in shown.items()}
+        assert hidden_code not in json.dumps(secret_rows), viewer
+    spectator = piles_view(g, None)  # a spectator sees neither
+    assert all(r["tiles"] == {} for p in spectator for r in spectator[p] if r["pile"] == "secret")
+    eng = Engine()
+    replies = [eng.handle(json.dumps(r)) for r in (
+        {"cmd": "new", "variant": "adevar"}, {"cmd": "play", "move": "0H.cHT:WhiteRose"},
+        {"cmd": "play", "move": "0G.cHT:Iris"}, {"cmd": "observe", "player": "guest"},
+        {"cmd": "go", "player": "greedy", "seed": 3})]
+    assert all(r["ok"] for r in replies), replies
+    assert "WhiteRose" not in json.dumps(replies[3]["observation"]["piles"]["secret"])

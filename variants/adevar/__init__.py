@@ -17,12 +17,12 @@ from paisho_core.tiles import PLAYERS
 
 from . import rules
 from .geometry import POINT
-from .notation import paisho_parse_turn
+from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
 
 YAML = Path(__file__).with_name("adevar.yaml")
 
-__all__ = ["paisho_parse_turn", "paisho_load_position", "paisho_observation",
+__all__ = ["paisho_parse_turn", "paisho_public_turn", "paisho_load_position", "paisho_observation",
            "paisho_position_extra"]
 
 

@@ -38,3 +38,14 @@ def paisho_parse_turn(game, body):
         return [text]
     raise NotationError(f"{body!r} is not an Adevar turn (expected cHT:TILE, "
                         "<H|G>TILE(x,y) or (x1,y1)-(x2,y2))")
+
+
+@hookimpl
+def paisho_public_turn(game, moves):
+    """A Hidden Tile chosen is written ``cHT:HiddenTile`` for everyone (as TGG's page shows it
+    to the opponent) while the game goes on; other turns are public."""
+    if game.is_over():
+        return None
+    if len(moves) == 1 and moves[0].action == "choose" and not game.options.get("LiteGame"):
+        return "cHT:HiddenTile"
+    return None
