@@ -62,6 +62,26 @@ def _points(mask: int):
     return got
 
 
+_BASE: dict = {}
+
+
+def baseline(game, player: str, goal: str | None) -> float:
+    """The progress the starting set-up already gives toward ``goal``, so that the choice of a
+    Hidden Tile is not steered by how far its objective starts."""
+    if goal is None:
+        return 0.0
+    key = (id(game.variant), player, goal)
+    got = _BASE.get(key)
+    if got is None:
+        from paisho_core import new_game
+
+        fresh = new_game(game.variant, options=game.options, seed=0)
+        fresh.play("cHT:" + (goal if player == "host" else "Iris"))
+        fresh.play("cHT:" + (goal if player == "guest" else "Iris"))
+        got = _BASE[key] = progress(fresh, fresh.state, player, goal)
+    return got
+
+
 @hookimpl
 def paisho_evaluate(game, player):
     st = game.state
@@ -69,9 +89,11 @@ def paisho_evaluate(game, player):
         w = st.outcome.winner
         return 0.0 if w is None else (100.0 if w == player else -100.0)
     opp = other(player)
-    score = 10.0 * progress(game, st, player, rules.secret(st, player))
+    mine = rules.secret(st, player)
+    score = 10.0 * (progress(game, st, player, mine) - baseline(game, player, mine))
     if opp in st.extra.get("revealed", ()):
-        score -= 10.0 * progress(game, st, opp, rules.secret(st, opp))
+        theirs = rules.secret(st, opp)
+        score -= 10.0 * (progress(game, st, opp, theirs) - baseline(game, opp, theirs))
     for _i, tile in st.tiles():
         v = _VALUE.get(tile.kind.code, 0.0)
         score += v if tile.owner == player else -v
