@@ -212,3 +212,20 @@ def test_web_and_engine_views_never_carry_the_secret():
         {"cmd": "go", "player": "greedy", "seed": 3})]
     assert all(r["ok"] for r in replies), replies
     assert "WhiteRose" not in json.dumps(replies[3]["observation"]["piles"]["secret"])
+
+
+def test_white_lotus_rings_equal_tgg():
+    """400 sets of Host Basic tiles (tools/ring_dump.js): paisho finds a White Lotus ring exactly
+    where TGG's harmony analysis does (94 of them have one)."""
+    from paisho_variants.adevar import rules
+    from paisho_variants.adevar.geometry import INDEX
+
+    ts = pc.new_game("adevar").tileset
+    lines = (DATA / "white-lotus-rings.jsonl").read_text().splitlines()
+    assert len(lines) >= 400
+    for line in lines:
+        d = json.loads(line)
+        g = pc.new_game("adevar")
+        for x, y, code in d["tiles"]:
+            g.state.put(INDEX[(x, y)], ts.tile(code, "host"))
+        assert rules.ring(rules.harmony_pairs(g.state, "host")) == d["ring"], d["tiles"]
