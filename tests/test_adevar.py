@@ -229,3 +229,19 @@ def test_white_lotus_rings_equal_tgg():
         for x, y, code in d["tiles"]:
             g.state.put(INDEX[(x, y)], ts.tile(code, "host"))
         assert rules.ring(rules.harmony_pairs(g.state, "host")) == d["ring"], d["tiles"]
+
+
+def test_a_game_pasted_from_tgg_replays_and_writes_tgg_notation():
+    rec = read_record(RECORDS[0])
+    game = pc.load_record(";".join(rec["turns"]), variant="adevar")  # TGG's export: turns joined by ;
+    assert game.outcome.winner == rec["winner"]
+    written = [ln for ln in game.record().splitlines() if ln and not ln.startswith("[")]
+    assert written == rec["turns"]
+
+
+def test_bad_turns_are_refused_with_a_message():
+    g = _opening("Iris", "Echeveria")
+    for text in ("1H.(30,2)-(4,0)", "1H.HLilac(9,2)", "1H.nonsense", "1H.(-4,-3)-(-4,-2)", "1H.(6,-6)-(6,-7)"):
+        with pytest.raises(pc.PaishoError):
+            g.play(text)
+    assert g.ply == 2
