@@ -245,3 +245,22 @@ def test_bad_turns_are_refused_with_a_message():
         with pytest.raises(pc.PaishoError):
             g.play(text)
     assert g.ply == 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_views_equal_along_random_games_until_the_rules_tell(seed):
+    """The same random turns in two games whose guests chose differently: the host's view is the
+    same at every step until something public tells them apart (a Second Face tries the Hidden
+    Tile, the Reflection is taken, the game ends)."""
+    rng = random.Random(seed)
+    a = _opening("Iris", "WhiteLotus")
+    b = _opening("Iris", "BirdOfParadise")
+    for _ in range(150):
+        if a.is_over() or b.is_over() or a.state.extra != b.state.extra:
+            break
+        assert a.observation("host") == b.observation("host")
+        moves = sorted(str(m) for m in a.legal_moves())
+        assert moves == sorted(str(m) for m in b.legal_moves())
+        m = rng.choice(moves)
+        a.play(m)
+        b.play(m)
