@@ -133,6 +133,14 @@ def paisho_format_turn(game: Game, moves: list[Move]) -> str:
 
 
 @hookspec(firstresult=True)
+def paisho_public_turn(game: Game, moves: list[Move]) -> str | None:
+    """The body of one played turn as a player who may not see all of it reads it, for
+    displays shown to everyone (the last turn): a secret choice written blank.  None (the
+    default): the turn is public and reads as the record writes it.  Records always keep the
+    whole turn."""
+
+
+@hookspec(firstresult=True)
 def paisho_position_extra(game: Game) -> dict[str, Any]:
     """Return a dict of variant-specific fields to add to ``game.position()`` (may be empty)."""
 

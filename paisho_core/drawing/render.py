@@ -52,14 +52,16 @@ def last_points(game) -> int:
 
 
 def last_turn_text(game) -> str:
-    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)``."""
+    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)`` (a secret in it written blank,
+    see ``paisho_public_turn``: every viewer sees this text)."""
     turns = game.turns()
     if not turns:
         return ""
     from ..record import format_turn
 
     number, player, moves = turns[-1]
-    body = format_turn(game, moves) or "".join(str(m) for m in moves)
+    body = (game.rules.public_turn(game, moves) or format_turn(game, moves)
+            or "".join(str(m) for m in moves))
     return f"{number}{PLAYER_CODE[player]}.{body}"
 
 
