@@ -712,12 +712,14 @@ class Game:
 
     def record(self, tags: dict | None = None, *, shared: bool = False) -> str:
         """The game's record (docs/formats/records.md).  ``shared=True`` is the record as it may
-        be sent to a player or a spectator: while the game is under way and chance is still to
-        come, it carries no seed (from which the hidden hands and every future draw replay),
-        only a ``Withheld`` tag; once the game is over it is the full record."""
+        be sent to a player or a spectator: while the game is under way it carries no seed when
+        chance is still to come (the seed replays hidden hands and every future draw) and writes
+        each turn as the variant shows it to everyone (``paisho_public_turn``: a secret choice
+        left blank), with a ``Withheld`` tag saying what was left out; once the game is over it
+        is the full record."""
         from .record import write_record
 
-        return write_record(self, tags, withhold_seed=shared and self.withholds_seed)
+        return write_record(self, tags, shared=shared and self.state.outcome is None)
 
     @property
     def withholds_seed(self) -> bool:

@@ -217,10 +217,10 @@ def format_turn(game: Game, moves: Sequence[Move]) -> str:
     return body
 
 
-def write_record(game: Game, tags: dict | None = None, withhold_seed: bool = False) -> str:
-    """The game's record: tags, then one whole turn per line.  ``withhold_seed`` leaves the seed
-    out (a ``Withheld`` tag says so): the record of a game under way as a player or a spectator
-    may see it."""
+def write_record(game: Game, tags: dict | None = None, shared: bool = False) -> str:
+    """The game's record: tags, then one whole turn per line.  ``shared``: the record of a game
+    under way as a player or a spectator may see it: no seed while chance is to come, each turn
+    as the variant shows it to everyone, and a ``Withheld`` tag saying what was left out."""
     all_tags = dict(getattr(game, "tags", {}) or {})
     all_tags.update(tags or {})
     all_tags["Variant"] = game.name
@@ -231,9 +231,24 @@ def write_record(game: Game, tags: dict | None = None, withhold_seed: bool = Fal
     else:
         all_tags.pop("Options", None)
     all_tags.pop("Withheld", None)
+    withheld = []
+    bodies = []
+    for number, player, moves in game.turns():
+        body = format_turn(game, moves)
+        if shared:
+            public = game.rules.public_turn(game, moves)
+            if public is not None and public != body:
+                body = public
+                if "secret choices" not in withheld:
+                    withheld.append("secret choices")
+        bodies.append(f"{number}{PLAYER_CODE[player]}.{body}")
+    withhold_seed = shared and game.withholds_seed
+    if withhold_seed:
+        withheld.insert(0, "Seed")
+    if withheld:
+        all_tags["Withheld"] = f"{', '.join(withheld)} (until the game ends)"
     if withhold_seed:
         all_tags.pop("Seed", None)
-        all_tags["Withheld"] = "Seed (until the game ends)"
     elif game.keeps_seed or (game.seed is not None and "Seed" in all_tags):
         all_tags["Seed"] = str(game.seed)
     if game.state.pending and game.outcome is None:
@@ -247,8 +262,5 @@ def write_record(game: Game, tags: dict | None = None, withhold_seed: bool = Fal
         all_tags["Result"] = "*"
         all_tags.pop("Termination", None)
     ordered = [k for k in TAG_ORDER if k in all_tags] + sorted(k for k in all_tags if k not in TAG_ORDER)
-    lines = [f'[{k} "{escape(str(all_tags[k]))}"]' for k in ordered]
-    for number, player, moves in game.turns():
-        body = format_turn(game, moves)
-        lines.append(f"{number}{PLAYER_CODE[player]}.{body}")
+    lines = [f'[{k} "{escape(str(all_tags[k]))}"]' for k in ordered] + bodies
     return "\n".join(lines) + "\n"

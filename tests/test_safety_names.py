@@ -366,3 +366,22 @@ def test_options_typed_with_the_variant_are_used_to_read_a_record():
     assert runner.invoke(app, ["replay", str(record), "--variant", "vagabond"]).exit_code == 2
     shown = runner.invoke(app, ["show", str(record), "--variant", "vagabond:VDoubleMoveDistance=true", "--plain"])
     assert shown.exit_code == 0, shown.output
+
+
+def test_a_shared_record_leaves_secret_choices_blank_until_the_end():
+    """Adevar's Hidden Tiles (chosen, not dealt: no seed involved) are written blank in what is
+    shared of a game under way (the variant's paisho_public_turn), and in full once it ends."""
+    from paisho_core.players import make_player
+
+    game = paisho.new_game("adevar", seed=3)
+    player = make_player("random", seed=2)
+    while game.ply < 4:
+        game.play(player.choose(game))
+    full = game.record()
+    secrets = [line for line in full.splitlines() if "cHT:" in line]
+    assert secrets and all("HiddenTile" not in line for line in secrets)
+    shared = game.record(shared=True)
+    assert all(line not in shared for line in secrets) and "cHT:HiddenTile" in shared
+    assert "[Withheld" in shared
+    game.resign("host")
+    assert all(line in game.record(shared=True) for line in secrets)
