@@ -2,8 +2,11 @@
 
 Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
 and its code (``gR3``), the Host's light and the Guest's darker in colour (one convention
-with the SVG: :mod:`paisho_core.drawing.style`); an empty point shows its area (``r`` red garden, ``w`` white garden,
-``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
+with the SVG: :mod:`paisho_core.drawing.style`); an empty point shows every area it belongs to
+(:mod:`paisho_core.drawing.regions`): ``r`` red garden, ``w`` white garden, ``+`` a midline
+point of both gardens, ``.`` neutral, so ``r.``, ``w.`` and ``+.`` are the points on a garden's
+rim, which are garden and neutral at once; ``[]`` a gate, ``<>`` a point the variant names (a
+port, a home point, a portal).  The points the last turn
 touched are marked ``>`` in plain text and highlighted in colour; a tile the variant flags
 (trapped, drained...) is marked ``*``.  Coordinates run along the edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
 45}``) are drawn turned 45 degrees clockwise, with every point keeping its ``(x,y)``: each
@@ -12,21 +15,29 @@ screen row is labelled with the coordinates of its two end points.
 from __future__ import annotations
 
 from .. import board
+from .regions import named_points, point_areas
 from .style import TERMINAL_STYLE
 from ..tiles import PLAYER_CODE, PLAYERS
 
 OWNER_LETTER = {"host": "h", "guest": "g"}
 OWNER_STYLE = TERMINAL_STYLE  # Host light, Guest dark (paisho_core.drawing.style)
-AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": ""}
-EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black"}
+AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": "",
+              "r.": "on #2a1510", "w.": "on #2a2a2a", "+.": "on #2a1a25", "<>": "on #102a3a"}
+EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black",
+               "r.": "#d06060", "w.": "#c0c0c0", "+.": "#c080c0", "<>": "bold #60a0e0"}
 LAST_STYLE = "on #5a4a00"
 
 
-_MARK = {"gate": "[]", "both": "+", "red": "r", "white": "w", "neutral": "."}
-
-
-def _empty_mark(i: int) -> str:
-    return _MARK[board.area_name(i)]
+def _empty_mark(game, i: int, named: dict) -> str:
+    """The mark of an empty point: a named point, a gate, else its gardens then ``.`` when it
+    is neutral too (``w.`` a white garden's rim point)."""
+    areas = point_areas(game, i)
+    if board.coords(i) in named and "gate" not in areas:
+        return "<>"
+    if "gate" in areas:
+        return "[]"
+    garden = "+" if {"red", "white"} <= areas else "r" if "red" in areas else "w" if "white" in areas else ""
+    return garden + ("." if "neutral" in areas else "")
 
 
 def is_rotated(game) -> bool:
@@ -63,12 +74,12 @@ def last_turn_text(game) -> str:
     return f"{number}{PLAYER_CODE[player]}.{body}"
 
 
-def _cell(game, i: int, colour: bool, last: int, flagged: int) -> str:
+def _cell(game, i: int, colour: bool, last: int, flagged: int, named: dict) -> str:
     """Four characters (plus markup in colour mode) for point ``i``: a lead character (``>`` a
     point of the last turn, ``*`` a flagged tile, in plain text) and three for the point."""
     tile = game.state.board[i]
     hot = bool(last >> i & 1)
-    mark = _empty_mark(i)
+    mark = _empty_mark(game, i, named)
     if tile is None:
         body = f"{mark:>3}"
         style = EMPTY_STYLE[mark] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
@@ -91,8 +102,9 @@ def board_lines(game, colour: bool = False) -> list[str]:
     flagged = 0
     for mask in game.flags().values():
         flagged |= mask
+    named = named_points(game)
     if is_rotated(game):
-        return _rotated_lines(game, colour, last, flagged)
+        return _rotated_lines(game, colour, last, flagged, named)
     head = "      " + "".join(f"{x:>4}" for x in range(-8, 9))
     lines = [head]
     for y in range(8, -9, -1):
@@ -101,13 +113,13 @@ def board_lines(game, colour: bool = False) -> list[str]:
             if not board.on_board(x, y):
                 cells.append("    ")
             else:
-                cells.append(_cell(game, board.index(x, y), colour, last, flagged))
+                cells.append(_cell(game, board.index(x, y), colour, last, flagged, named))
         lines.append(f"{y:>5} " + "".join(cells) + f"  {y}")
     lines.append(head)
     return lines
 
 
-def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
+def _rotated_lines(game, colour: bool, last: int, flagged: int, named: dict) -> list[str]:
     """Turned 45 degrees clockwise: screen column u = x + y, screen row v = y - x (up).  A
     screen column is two characters, so a point takes two columns and its row neighbours are
     two columns away."""
@@ -120,7 +132,7 @@ def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
             x, y = (u - v) // 2, (u + v) // 2
             if (u + v) % 2 == 0 and board.on_board(x, y):
                 ends.append(f"({x},{y})")
-                out.append(_cell(game, board.index(x, y), colour, last, flagged))
+                out.append(_cell(game, board.index(x, y), colour, last, flagged, named))
                 u += 2
             else:
                 out.append("  ")
@@ -199,6 +211,10 @@ def describe(game, viewer: str | None = None) -> list[str]:
         out.append("Harmonies: " + "  ".join(
             f"{PLAYER_CODE[h.owner]}{h.a}~{h.b}{'*' if h.crosses_midline else ''}".replace(" ", "")
             for h in harmonies) + ("  (* crosses a midline)" if any(h.crosses_midline for h in harmonies) else ""))
+    named = named_points(game)
+    if named:
+        out.append("Named points (<>): " + ", ".join(
+            f"{'/'.join(names)} ({x},{y})" for (x, y), names in named.items()))
     flags = game.flags()
     for name, mask in flags.items():
         if mask:
