@@ -224,6 +224,7 @@ def test_skud_against_the_computer_by_clicks(page):
                  if not any(g["point"] == [x, y] for g in view["choices"])
                  and page.locator(f'g.tile[data-x="{x}"][data-y="{y}"]').count() == 0)
     click_point(page, empty)
+    page.wait_for_function("document.querySelector('#message').textContent.includes('starts')")
     assert "No legal move" in page.text_content("#message")
     assert page.evaluate("view.ply") == view["ply"] and page.evaluate("view.svg") == view["svg"]
 

@@ -62,16 +62,49 @@ def last_points(game) -> int:
     return mask
 
 
-def last_turn_text(game) -> str:
-    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)``."""
-    turns = game.turns()
-    if not turns:
-        return ""
+def hides_anything(game) -> bool:
+    """Does the variant hide anything from a player here (a hand, a reserve)?"""
+    return any(game.observation(p).get("hidden") for p in PLAYERS)
+
+
+def public_turns(game, viewer: str | None = "all") -> list[tuple[int, str, list]]:
+    """``game.turns()`` as ``viewer`` may read them: in a game that hides anything, a tile the
+    game drew by chance for another player (``None``: for anyone) is written ``?``.  The
+    default ``"all"`` masks nothing."""
+    from ..game import Move
+
+    mask = viewer != "all" and hides_anything(game)
+    out: list[tuple[int, str, list]] = []
+    for _record, move, key, auto in game._history:
+        if move.action == "_resign":
+            continue
+        if mask and auto and key[1] != viewer:
+            move = Move(move.action, "?", None, move.src, move.dst, move.aux, move.implicit)
+        if out and (out[-1][0], out[-1][1]) == key:
+            out[-1][2].append(move)
+        else:
+            out.append((key[0], key[1], [move]))
+    return out
+
+
+def turn_text(game, number: int, player: str, moves: list) -> str:
+    """A turn as a record writes it, ``12G.(0,-8)-(0,-5)``."""
     from ..record import format_turn
 
-    number, player, moves = turns[-1]
-    body = format_turn(game, moves) or "".join(str(m) for m in moves)
+    try:
+        body = format_turn(game, moves) or "".join(str(m) for m in moves)
+    except Exception:  # a variant's writer may not know a masked draw: write the decisions
+        body = "".join(str(m) for m in moves if not m.implicit)
     return f"{number}{PLAYER_CODE[player]}.{body}"
+
+
+def last_turn_text(game, viewer: str | None = "all") -> str:
+    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)`` (as ``viewer`` may read it:
+    see :func:`public_turns`)."""
+    turns = public_turns(game, viewer)
+    if not turns:
+        return ""
+    return turn_text(game, *turns[-1])
 
 
 def _cell(game, i: int, colour: bool, last: int, flagged: int, named: dict) -> str:

@@ -10,7 +10,10 @@ the table as it was)::
     POST /api/tables/load            {"text", "variant"?}: a record or a position, read as data
     GET  /api/tables/{id}            the table's view
     POST /api/tables/{id}/{action}   move {"move", "ply"}, computer, undo, resign, hint, back,
-                                     forward, start, end, handover, sides {"sides"}
+                                     forward, start, end, handover, sides {"sides"},
+                                     explain {"point", "source"} (why a click was refused),
+                                     goto {"ply"} (step to a turn of the move list)
+    GET  /api/tables/{id}/moves      the turns played, in words and notation
     GET  /api/tables/{id}/record     the record as a download
 """
 from __future__ import annotations
@@ -34,6 +37,7 @@ from starlette.routing import Route
 from .. import PaishoError, from_position, get_variant, load_record, new_game, variants
 from .players import LEVELS
 from .table import Table, check_sides
+from .teach import explain_click, move_list
 from .view import table_view
 
 BODY_LIMIT = 16 * 1024
@@ -202,6 +206,15 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
                 return view
         return JSONResponse(await run_in_threadpool(run))
 
+    async def moves(request: Request) -> Response:
+        key = request.path_params["id"]
+        table = tables.get(key)
+
+        def listed():
+            with table.lock:
+                return {"moves": move_list(table.game, table.ahead, table.viewer())}
+        return JSONResponse(await run_in_threadpool(listed))
+
     async def record(request: Request) -> Response:
         key = request.path_params["id"]
         table = tables.get(key)
@@ -242,6 +255,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
         Route("/api/tables/load", load, methods=["POST"]),
         Route("/api/tables/{id}", show),
         Route("/api/tables/{id}/record", record),
+        Route("/api/tables/{id}/moves", moves),
         Route("/api/tables/{id}/{action}", act, methods=["POST"]),
     ]
     middleware = []
@@ -302,7 +316,17 @@ def _load_table(text: str, name: Optional[str]) -> Table:
     tags = parse_record(text, "the uploaded record")[0]
     if "Variant" in tags:
         registered_name(tags["Variant"], "the record's Variant tag")
-    game = load_record(text, source="the uploaded record", variant=name)
+    try:
+        game = load_record(text, source="the uploaded record", variant=name)
+    except PaishoError as exc:
+        if "Variant" not in tags:  # say which variant the untagged record was read as
+            from ..record import default_variant
+
+            assumed = name or default_variant()
+            raise PaishoError(f"{exc} (the record names no variant, so it was read as "
+                            f"{assumed}; add a tag line such as [Variant \"fire\"] "
+                            "at the top if it is another)") from None
+        raise
     table = Table(game, {"guest": "human", "host": "human"})
     table.repairs = [str(r) for r in getattr(game, "repairs", None) or []]
     return table
@@ -331,9 +355,39 @@ def _sides(table: Table, data: dict):
     table.set_sides(check_sides(field(data, "sides", dict), LEVELS))
 
 
+def _computer(table: Table, data: dict):
+    chance = table.game.chance_outcomes() is not None  # a draw may be secret: not echoed
+    played = table.computer_move()
+    return None if chance else {"played": played}
+
+
+def _explain(table: Table, data: dict):
+    """Why a click starts or ends no decision (nothing changes)."""
+    point = data.get("point")
+    if not (isinstance(point, list) and len(point) == 2 and all(type(v) is int for v in point)):
+        raise BadRequest("field 'point' must be [x, y] with whole numbers")
+    source = field(data, "source", str, None, limit=40)
+    if not table.human_to_move():
+        return {"refused": table._why_not_human()}
+    return {"refused": explain_click(table.game, (point[0], point[1]), source)}
+
+
+def _goto(table: Table, data: dict):
+    """Step back or forward to the position after ``ply`` decisions (the move list's clicks)."""
+    ply = field(data, "ply", int)
+    if ply < 0 or ply > table.game.ply + len(table.ahead):
+        raise BadRequest(f"no decision {ply} in this game")
+    while table.game.ply > ply:
+        table.back()
+    while table.game.ply < ply and table.ahead:
+        table.forward()
+
+
 ACTIONS: dict[str, Callable] = {
     "move": _move,
-    "computer": lambda t, d: {"played": t.computer_move()},
+    "computer": _computer,
+    "explain": _explain,
+    "goto": _goto,
     "hint": lambda t, d: {"hint": t.hint()},
     "undo": lambda t, d: t.undo(),
     "resign": lambda t, d: t.resign(),
