@@ -98,7 +98,8 @@ def tile_glyph(kind: TileKind, owner: str, kinds: list[TileKind], cx: float, cy:
                        f'cy="{cy + CELL * 0.385 * math.sin(a):.1f}" r="2.1" fill="{colour}" '
                        f'stroke="{OWNER_TEXT[owner]}" stroke-width="0.6"/>')
     out.append(f'<text x="{cx:g}" y="{cy + font * 0.35:g}" font-size="{font}" font-weight="bold" '
-               f'text-anchor="middle" fill="{EMBLEM_TEXT.get(colour, "#ffffff")}" '
+               f'text-anchor="middle" fill="{EMBLEM_TEXT.get(colour, "#ffffff")}" stroke="{colour}" '
+               'stroke-width="2.4" paint-order="stroke" stroke-linejoin="round" '
                f'transform="rotate({-turn:g} {cx:g} {cy:g})">{escape(label)}</text>')
     return "".join(out)
 
