@@ -144,12 +144,29 @@ def _harmony_words(game, h) -> str:
 
 # -- the list of turns ----------------------------------------------------------------------------
 
+_LISTS: dict = {}
+"""The last move lists made, by the decisions they cover and the viewer (stepping back and
+forth through a game asks for the same list again)."""
+
+
 def move_list(game, ahead: list, viewer: Optional[str]) -> list[dict]:
     """Every turn played (and the ones ``ahead``, taken back or still to step through), each
     ``{"number", "player", "text", "words", "ply", "captured", "harmonies", "ahead"}``: ``ply``
     is the decision count after the turn (click it to see that position)."""
+    key = (game.name, id(game), viewer, tuple(m.text for m in game.moves), tuple(m.text for m in ahead))
+    full = (key[0], key[1], key[2], key[3] + key[4])
+    entries = _LISTS.get(full)
+    if entries is None:
+        entries = _listed(game, ahead, viewer)
+        if len(_LISTS) > 32:
+            _LISTS.clear()
+        _LISTS[full] = entries
+    now = game.ply
+    return [dict(e, ahead=e["ply"] > now) for e in entries]
+
+
+def _listed(game, ahead: list, viewer: Optional[str]) -> list[dict]:
     g = game.copy()
-    now = g.ply
     auto, g.auto_chance = g.auto_chance, False
     try:
         for move in ahead:
@@ -158,25 +175,40 @@ def move_list(game, ahead: list, viewer: Optional[str]) -> list[dict]:
         pass
     g.auto_chance = auto
     shown = public_turns(g, viewer)
+    # how many decisions of the history each shown turn takes back (a resignation is written
+    # as a tag, not a turn: it is taken back with the turn before it)
+    sizes: list[int] = []
+    last_key = None
+    for _record, move, hkey, _auto in g._history:
+        if move.action == "_resign" and sizes:
+            sizes[-1] += 1
+            continue
+        if hkey == last_key:
+            sizes[-1] += 1
+        else:
+            sizes.append(1)
+            last_key = hkey
     entries: list[dict] = []
     k = len(shown)
-    while k and len(entries) < MAX_LISTED_TURNS:
+    after_tiles = _tiles(g)
+    after_h = {_hkey(h) for h in harmonies_of(g)}
+    while k and len(entries) < MAX_LISTED_TURNS and len(sizes) == len(shown):
         k -= 1
         number, player, moves = shown[k]
-        after_tiles = _tiles(g)
-        after_h = {_hkey(h) for h in harmonies_of(g) if h.owner == player}
         end = g.ply
-        while g.turns() and len(g.turns()) > k:
+        for _ in range(sizes[k]):
             g.undo()
         before_tiles = _tiles(g)
-        before_h = {_hkey(h) for h in harmonies_of(g) if h.owner == player}
+        before_h = {_hkey(h) for h in harmonies_of(g)}
         lost = before_tiles - after_tiles
         captured = [f"{_name(owner)}'s {name}" for (owner, name), n in sorted(lost.items())
                     for _ in range(n)]
-        entries.append({"number": number, "player": player, "ply": end, "ahead": end > now,
+        formed = {h for h in after_h - before_h if h[0] == player}
+        entries.append({"number": number, "player": player, "ply": end,
                         "text": turn_text(g, number, player, moves),
                         "words": _turn_words(g, player, moves),
-                        "captured": captured, "harmonies": len(after_h - before_h)})
+                        "captured": captured, "harmonies": len(formed)})
+        after_tiles, after_h = before_tiles, before_h
     entries.reverse()
     return entries
 
@@ -187,13 +219,15 @@ def _tiles(game) -> Counter:
 
 def _turn_words(game, player: str, moves: list) -> str:
     """The turn in plain words, from the position before it (``game``)."""
-    g = game.copy()
+    g = game.copy() if len(moves) > 1 else game
     parts = []
-    for move in moves:
+    for k, move in enumerate(moves):
         if move.text == "?":
             parts.append("drew a hidden tile")
             continue
         parts.append(_move_words(g, move))
+        if k == len(moves) - 1:
+            break
         try:
             g.play(move)
         except PaishoError:
@@ -212,9 +246,14 @@ def _move_words(game, move) -> str:
         took = f", taking the {target.kind.name}" if target is not None and target.owner != owner else ""
         return f"{action}: {name or 'tile'} ({src[0]},{src[1]}) to ({dst[0]},{dst[1]}){took}"
     if dst:
-        return f"{action}: {name} on ({dst[0]},{dst[1]})" if name else f"{action} ({dst[0]},{dst[1]})"
-    if move.tile and move.text == move.tile:
-        return f"{action}: {_kind_name(game, move.tile)}"
+        if name:
+            return f"{action}: {name} on ({dst[0]},{dst[1]})"
+        extra = f" {move.text}" if "(" not in move.text else ""  # a Wheel's turn, say
+        return f"{action} ({dst[0]},{dst[1]}){extra}"
+    codes = move.text.split(",")
+    known = {k.code for k in game.tileset.kinds}
+    if all(c in known for c in codes):  # a tile or a set of tiles chosen
+        return f"{action}: " + ", ".join(_kind_name(game, c) for c in codes)
     return f"{action}: {move.text}" if move.text != move.action else action
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .. import board
+from .. import PaishoError, board
 from ..drawing.svg import CELL, board as board_svg, tile_glyph
 from .teach import mark_piles, phase_help
 
@@ -53,8 +53,28 @@ def decision_groups(game) -> list[dict]:
             if len(target["moves"]) > 1 and (len(thens) != len(target["moves"]) or len(set(thens)) != len(thens)):
                 for mv in target["moves"]:  # no distinct third point: the page asks by buttons
                     mv["then"] = None
+                    mv["effects"] = effects(game, mv["text"])  # shown when a button is pointed at
         group["targets"] = list(group["targets"].values())
         out.append(group)
+    return out
+
+
+def effects(game, text: str) -> list[dict]:
+    """What a decision does to the tiles on the board: ``[{"from": [x, y], "to": [x, y] or
+    None}]`` for every tile it moves or removes (by the tiles' identities), for a preview."""
+    after = game.copy()
+    try:
+        after.play(text)
+    except PaishoError:
+        return []
+    where = {}
+    for i, _tile in after.state.tiles():
+        where[after.state.ident[i]] = list(board.coords(i))
+    out = []
+    for i, _tile in game.state.tiles():
+        now = where.get(game.state.ident[i])
+        if now != list(board.coords(i)):
+            out.append({"from": list(board.coords(i)), "to": now})
     return out
 
 

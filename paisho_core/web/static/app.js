@@ -366,6 +366,14 @@ function preview(text) {
   for (const el of svg.querySelectorAll(".mark.preview")) el.remove();
   if (!text) return;
   const layer = svg.querySelector("g.marks");
+  const move = pending ? pending.target.moves.find((m) => m.text === text) : null;
+  if (move && move.effects && move.effects.length) {  // the server played it on a copy
+    for (const e of move.effects) {
+      if (e.to) { line(layer, svg, e.from, e.to, "preview"); ring(layer, svg, e.to, "preview"); }
+      else ring(layer, svg, e.from, "preview gone");
+    }
+    return;
+  }
   const pts = [...text.matchAll(/\((-?\d+),\s*(-?\d+)\)/g)].map((m) => [+m[1], +m[2]]);
   for (const pt of pts) ring(layer, svg, pt, "preview");
   for (let k = 1; k < pts.length; k++) line(layer, svg, pts[k - 1], pts[k], "preview");
@@ -541,6 +549,7 @@ function renderHandover() {
   cover.hidden = false;
   $("handover-text").textContent = `Pass the screen to ${who}. ${who}'s tiles stay hidden until ${who} is ready.`;
   $("btn-handover").textContent = `I am ${who}: show my tiles`;
+  $("btn-cover-back").hidden = view.ply === 0;
 }
 
 function esc(s) {
@@ -660,6 +669,7 @@ function init() {
   $("btn-end").addEventListener("click", () => act("end"));
   $("btn-handover").addEventListener("click", () => act("handover"));
   $("btn-seat").addEventListener("click", () => act("handover"));
+  $("btn-cover-back").addEventListener("click", () => act("back"));
   for (const p of ["guest", "host"]) {
     $(`side-${p}`).addEventListener("change", () =>
       act("sides", {sides: {guest: $("side-guest").value, host: $("side-host").value}}));
@@ -667,7 +677,7 @@ function init() {
   $("type-move").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = $("move-text").value.trim();
-    if (text) play(text).then(() => { $("move-text").value = ""; });
+    if (text) play(text).then((data) => { if (data) $("move-text").value = ""; });
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && (selected !== null || pending)) { clearSelection(); render(); say(""); }
