@@ -37,6 +37,7 @@ from starlette.routing import Route
 from .. import PaishoError, from_position, get_variant, load_record, new_game, variants
 from .players import LEVELS
 from .table import Table, check_sides
+from .record_options import drop_display_options
 from .teach import explain_click, move_list
 from .view import table_view
 
@@ -316,8 +317,9 @@ def _load_table(text: str, name: Optional[str]) -> Table:
     tags = parse_record(text, "the uploaded record")[0]
     if "Variant" in tags:
         registered_name(tags["Variant"], "the record's Variant tag")
+    text, kept, notes = drop_display_options(text, tags, name)
     try:
-        game = load_record(text, source="the uploaded record", variant=name)
+        game = load_record(text, source="the uploaded record", variant=name, options=kept)
     except PaishoError as exc:
         if "Variant" not in tags:  # say which variant the untagged record was read as
             from ..record import default_variant
@@ -328,7 +330,7 @@ def _load_table(text: str, name: Optional[str]) -> Table:
                             "at the top if it is another)") from None
         raise
     table = Table(game, {"guest": "human", "host": "human"})
-    table.repairs = [str(r) for r in getattr(game, "repairs", None) or []]
+    table.repairs = notes + [str(r) for r in getattr(game, "repairs", None) or []]
     return table
 
 

@@ -196,7 +196,8 @@ def _listed(game, ahead: list, viewer: Optional[str]) -> list[dict]:
         k -= 1
         number, player, moves = shown[k]
         end = g.ply
-        for _ in range(sizes[k]):
+        keep = sum(sizes[:k])
+        while len(g._history) > keep:  # an undo takes back a draw with its decision
             g.undo()
         before_tiles = _tiles(g)
         before_h = {_hkey(h) for h in harmonies_of(g)}

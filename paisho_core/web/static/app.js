@@ -516,7 +516,7 @@ function renderStatus() {
   if (view.status.last) rows.unshift(["Last turn", last && view.status.last.startsWith(last.text.split(".")[0] + ".") ?
     `${last.words} (${view.status.last})` : view.status.last]);
   dl.innerHTML = rows.map(([a, b]) => `<dt>${esc(a)}</dt><dd>${esc(b)}</dd>`).join("");
-  $("repairs").textContent = view.repairs.length ? "Repaired when read: " + view.repairs.join("; ") : "";
+  $("repairs").textContent = view.repairs.length ? "When the record was read: " + view.repairs.join("; ") : "";
 }
 
 function renderLegend() {
