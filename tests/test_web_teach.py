@@ -8,20 +8,10 @@ import random
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+import paisho_core as paisho
+from tests.test_web_http import client, pytestmark  # noqa: F401  (the app's test client)
 
-from starlette.testclient import TestClient  # noqa: E402
-
-import paisho_core as paisho  # noqa: E402
-from paisho_core.web.app import create_app  # noqa: E402
 from paisho_core.web.teach import explain_click, move_list  # noqa: E402
-
-
-@pytest.fixture()
-def client():
-    return TestClient(create_app(), raise_server_exceptions=False)
 
 
 def test_a_refused_click_gets_the_typed_moves_reason():
