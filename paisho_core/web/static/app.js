@@ -411,7 +411,20 @@ async function loadMoves() {
     moveList = data.moves;
     renderMoves();
     renderStatus();
+    announceComputer();
   } catch (e) { /* the list is a help: the game goes on without it */ }
+}
+
+// the computer's turn in words, with what it took, once (a message already shown stays)
+let announced = null;
+function announceComputer() {
+  const last = moveList.filter((m) => !m.ahead).slice(-1)[0];
+  const key = last ? `${view.id}:${last.ply}` : null;
+  if (!last || last.ply !== view.ply || key === announced || view.sides[last.player] === "human") return;
+  announced = key;
+  if ($("message").textContent) return;
+  const took = last.captured.length ? ` It took ${last.captured.join(", ")}.` : "";
+  say(`${sideName(last.player)}: ${last.words}.${took}`, took ? "bad" : "");
 }
 
 function renderMoves() {
