@@ -241,6 +241,8 @@ def test_skud_against_the_computer_by_clicks(page):
     view = click_move(page, arrange)
     assert view["status"]["phase"] == "bonus" and view["status"]["to_move"] == "guest"
     assert page.locator("#board g.harmony").count() >= 1                # harmonies drawn as lines
+    assert "New harmon" in page.text_content("#help")                  # which one earned it
+    assert page.locator("#board .mark.formed").count() >= 1
     offered = {m for m in moves_of(view)}
     assert "skip" in offered and {str(b) for b in boats} <= offered
     boat = str(boats[-1])

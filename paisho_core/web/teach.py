@@ -221,6 +221,8 @@ def _tiles(game) -> Counter:
 def _turn_words(game, player: str, moves: list) -> str:
     """The turn in plain words, from the position before it (``game``)."""
     g = game.copy() if len(moves) > 1 else game
+    if g is not game:
+        g.auto_chance = False  # the turn's own draws come next in ``moves``
     parts = []
     for k, move in enumerate(moves):
         if move.text == "?":
@@ -241,6 +243,8 @@ def _move_words(game, move) -> str:
     tile = game.state.board[board.index(*src)] if src else None
     name = tile.kind.name if tile else _kind_name(game, move.tile) if move.tile else ""
     action = move.action.replace("-", " ")
+    if move.text.split(" ")[0] == move.action:  # the text says it already ("draw W5")
+        return move.text
     if src and dst and src != dst:
         target = game.state.board[board.index(*dst)]
         owner = tile.owner if tile else None
