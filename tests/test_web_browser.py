@@ -426,6 +426,7 @@ def test_ancient_hot_seat_never_shows_a_hand_to_the_other_seat(page):
 
     view = start(page, "ancient", guest="human", host="human", seed=2)
     assert view["viewer"] == "guest"
+    assert "disabled" in page.get_attribute("#btn-record", "class")  # the record shows all
     while view["mode"] == "play" and view["status"]["to_move"] == "guest":
         view = click_move(page, moves_of(view)[0])                  # guess, order, exchange...
     view = check()

@@ -100,3 +100,17 @@ def test_display_only_options_are_ignored_with_a_note(client):
     assert view["variant"]["options"] == {"AncientOasisExpansion": True}
     assert [r for r in view["repairs"] if "ignored" in r] == [
         r for r in view["repairs"] if "NoHarmonyAids" in r]
+
+
+def test_a_record_showing_hidden_hands_waits_for_the_end(client):
+    """Issue 35, item 1: the record writes every tile drawn, so while an Ancient game with a
+    person in it goes on, it is not handed out; once the game is over it is."""
+    view = client.post("/api/tables", json={"variant": "ancient", "seed": 2}).json()
+    assert view["record_hidden"]
+    r = client.get(f"/api/tables/{view['id']}/record")
+    assert r.status_code == 409 and "hidden hands" in r.json()["error"]
+    view = client.post(f"/api/tables/{view['id']}/resign", json={}).json()
+    assert not view["record_hidden"]
+    assert client.get(f"/api/tables/{view['id']}/record").status_code == 200
+    skud = client.post("/api/tables", json={"variant": "skud", "seed": 2}).json()
+    assert not skud["record_hidden"]

@@ -39,7 +39,7 @@ from .players import LEVELS
 from .table import Table, check_sides
 from .record_options import drop_display_options
 from .teach import explain_click, move_list
-from .view import table_view
+from .view import RECORD_HIDDEN, record_hidden, table_view
 
 BODY_LIMIT = 16 * 1024
 """Largest request body, except uploads."""
@@ -222,6 +222,8 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1") -> Starlette
 
         def text():
             with table.lock:
+                if record_hidden(table):
+                    raise BadRequest(RECORD_HIDDEN, 409)
                 if table.from_position:  # a record starts at the beginning: give the position
                     return json.dumps(table.game.position(), indent=2) + "\n"
                 return _record_text(table.game)

@@ -167,6 +167,19 @@ def last_move_points(game) -> list[list[int]]:
     return [list(board.coords(i)) for i in board.bits(last_points(game))]
 
 
+RECORD_HIDDEN = ("the record shows every tile drawn, the hidden hands too: it can be downloaded "
+                 "once the game is over")
+
+
+def record_hidden(table) -> bool:
+    """Would the record show a person something hidden from them now (a game in progress whose
+    variant hides tiles, with a person playing)?"""
+    from ..drawing.render import hides_anything
+
+    game = table.game
+    return game.outcome is None and bool(table.humans) and hides_anything(game)
+
+
 def table_view(table_id: str, table) -> dict:
     """Everything the page draws for the table now."""
     game = table.game
@@ -210,4 +223,5 @@ def table_view(table_id: str, table) -> dict:
        
         "repairs": list(table.repairs),
         "from_position": table.from_position,
+        "record_hidden": record_hidden(table),
     }

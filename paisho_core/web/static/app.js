@@ -549,7 +549,9 @@ function renderControls() {
   $("btn-undo").disabled = view.ply === 0;
   $("btn-hint").disabled = $("btn-resign").disabled = view.mode !== "play";
   $("btn-resign").disabled = !!view.status.outcome;
-  $("btn-record").href = `/api/tables/${view.id}/record`;
+  $("btn-record").href = view.record_hidden ? "#" : `/api/tables/${view.id}/record`;
+  $("btn-record").classList.toggle("disabled", !!view.record_hidden);
+  $("btn-record").title = view.record_hidden ? "The record shows the hidden hands: download it when the game is over." : "";
   $("btn-record").textContent = view.from_position ? "Download position" : "Download record";
   $("move-text").disabled = view.mode !== "play";
   for (const p of ["guest", "host"]) fillSides($(`side-${p}`), view.sides[p]);
