@@ -135,6 +135,14 @@ def test_a_garden_rim_point_is_drawn_garden_and_neutral():
     row = next(line for line in lines if line.split()[0] == "-6")
     assert "w." in row.split()
     assert regions.describe_point(game, 1, -6) == "(1,-6): white garden and neutral"
+    from paisho_core.drawing.diagram import build
+
+    rose = build({"variant": "skud", "tiles": {"guest": {"R3": [[0, -8], [4, -4]]},
+                                               "host": {"R3": [[0, 8]]}}})
+    assert rose.is_legal("(0,-8)-(1,-6)") and rose.is_legal("(4,-4)-(3,-4)")
+    assert not rose.is_legal("(4,-4)-(2,-4)")  # white only: drawn so
+    drawn = drawn_areas(rose)
+    assert drawn[(3, -4)] == {"white", "neutral"} and drawn[(2, -4)] == {"white"}
 
 
 def test_plain_and_named_points():

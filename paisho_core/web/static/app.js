@@ -390,6 +390,8 @@ function renderChoices(buttons, heading) {
     const codes = b.text.split(",");
     if (codes.length > 1 && codes.every((c) => legendOf(c))) {
       btn.innerHTML = codes.map((c) => chip(c, view.status.to_move)).join("");
+    } else if (legendOf(b.text)) {  // one tile chosen (a discard, say): its picture and name
+      btn.innerHTML = `${esc(b.action || "")} ${chip(b.text, view.status.to_move)} ${esc(legendOf(b.text).name)}`;
     } else {
       btn.textContent = b.action && b.action !== b.text ? `${b.action} ${b.text}` : b.text;
     }
