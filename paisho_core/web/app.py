@@ -19,6 +19,7 @@ the table as it was)::
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -365,12 +366,18 @@ def _computer(table: Table, data: dict):
     return None if chance else {"played": played}
 
 
+SOURCE_RE = re.compile(r"^(-?\d{1,2},-?\d{1,2}|tile:[A-Za-z0-9_]{1,12})$")
+"""A click's source: a board point or a tile code (what the page's groups are keyed by)."""
+
+
 def _explain(table: Table, data: dict):
     """Why a click starts or ends no decision (nothing changes)."""
     point = data.get("point")
     if not (isinstance(point, list) and len(point) == 2 and all(type(v) is int for v in point)):
         raise BadRequest("field 'point' must be [x, y] with whole numbers")
     source = field(data, "source", str, None, limit=40)
+    if source is not None and not SOURCE_RE.match(source):
+        raise BadRequest("field 'source' must be \"x,y\" (a tile on the board) or \"tile:CODE\"")
     if not table.human_to_move():
         return {"refused": table._why_not_human()}
     return {"refused": explain_click(table.game, (point[0], point[1]), source)}
