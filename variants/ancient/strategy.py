@@ -86,11 +86,14 @@ The opponent's hand counts against it by what it can be expected to hold."""
 
 OPENING = 1.5
 """A flower of one's own placing on the board, up to the target's number of them, while the
-pool is full: harmonies are built from placed flowers, so an opening spent exchanging builds
-nothing.  Weighted by the share of the tiles still in the pool, it fades as the pool empties
-and the waiting game of the hands (:data:`HAND_TILE`, :func:`last_word`) takes over.  Without it
-a one-ply player (greedy, the page's hints) found every placement worth less than an exchange
-and exchanged turn after turn on an empty board (issue 35, item 9)."""
+pool is full, counted for the player whose placement is under way (the steps of :data:`PENDING`):
+harmonies are built from placed flowers, so an opening spent exchanging builds nothing.
+Weighted by the share of the tiles still in the pool, it fades as the pool empties and the
+waiting game of the hands (:data:`HAND_TILE`, :func:`last_word`) takes over.  Without it a
+one-ply player (greedy, the page's hints), which scores a placement at its move step, found
+every placement worth less than an exchange and exchanged turn after turn on an empty board
+(issue 35, item 9).  Only positions in the middle of a turn carry it, so the searches' values
+of whole turns are as before."""
 
 
 def opening(game, st, o, player: str) -> float:
@@ -331,7 +334,9 @@ def paisho_evaluate(game, player):
     if lead >= 0:
         value -= HAND_TILE * st.count("hand", opp)
     value += FLOWER_KEPT * flowers_kept(st, o, player)
-    value += opening(game, st, o, player) - opening(game, st, o, opp)
+    if st.phase in PENDING:  # a placement under way: what it builds (one-ply players)
+        mover = st.to_move
+        value += opening(game, st, o, mover) * (1 if mover == player else -1)
     if lead and _out_of_play(st, o, opp if lead > 0 else player):
         value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
