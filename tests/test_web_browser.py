@@ -573,14 +573,6 @@ def test_move_list_and_explanations(page):
     assert page.locator("#moves li.current").count() == 1
 
 
-def test_ancient_greedy_places_tiles(page):
-    """Issue 35, item 9: Ancient's greedy places tiles rather than only exchanging."""
-    start(page, "ancient", guest="greedy", host="greedy", seed=4)
-    page.wait_for_function("document.querySelectorAll('#board g.tile').length >= 4", timeout=60000)
-    page.select_option("#side-guest", "human")                        # stop the computers
-    page.select_option("#side-host", "human")
-
-
 SCREENSHOT_PLIES = {"skud": 40, "fire": 30, "ancient": 24, "basic": 40, "iroh": 30, "modern": 30,
                     "3-piece": 30}
 

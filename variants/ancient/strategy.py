@@ -84,30 +84,6 @@ flowers form harmonies, so only they can bring the count to the target once the 
 and every turn is a placement; a hand of special tiles can only rearrange, cancel or take back.
 The opponent's hand counts against it by what it can be expected to hold."""
 
-OPENING = 1.5
-"""A flower of one's own placing on the board, up to the target's number of them, while the
-pool is full, counted for the player whose placement is under way (the steps of :data:`PENDING`):
-harmonies are built from placed flowers, so an opening spent exchanging builds nothing.
-Weighted by the share of the tiles still in the pool, it fades as the pool empties and the
-waiting game of the hands (:data:`HAND_TILE`, :func:`last_word`) takes over.  Without it a
-one-ply player (greedy, the page's hints), which scores a placement at its move step, found
-every placement worth less than an exchange and exchanged turn after turn on an empty board
-(issue 35, item 9).  Only positions in the middle of a turn carry it, so the searches' values
-of whole turns are as before."""
-
-
-def opening(game, st, o, player: str) -> float:
-    """:data:`OPENING` for each flower ``player`` placed on the board (not the centrepiece), up
-    to the target, times the pool's share of all the tiles."""
-    centre = st.extra.get("centre_id", 0)
-    placed = sum(1 for i, t in st.tiles() if t.owner == player and t.code in rules.FLOWER_SET
-                 and st.ident[i] != centre)
-    if not placed:
-        return 0.0
-    pool = sum(st.count("pool", k) for k in o.pool_keys)
-    total = sum(k.count for k in game.tileset.kinds) * len(o.pool_keys)  # a set per pool
-    return OPENING * min(placed, o.target) * min(1.0, pool / max(total, 1))
-
 
 _LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
 _LINES.update({("col", c): sum(1 << (r * board.SIZE + c) for r in range(board.SIZE))
@@ -334,9 +310,6 @@ def paisho_evaluate(game, player):
     if lead >= 0:
         value -= HAND_TILE * st.count("hand", opp)
     value += FLOWER_KEPT * flowers_kept(st, o, player)
-    if st.phase in PENDING:  # a placement under way: what it builds (one-ply players)
-        mover = st.to_move
-        value += opening(game, st, o, mover) * (1 if mover == player else -1)
     if lead and _out_of_play(st, o, opp if lead > 0 else player):
         value += SETTLED if lead > 0 else -SETTLED
     mover, margin = last_word(st, o)
