@@ -4,7 +4,7 @@ points a variant names, one answer for the SVG, the text board and the page.
 The board's areas come from its geometry (:mod:`paisho_core.board`): a point on the rim of a
 garden (``|x| + |y| == 7``) belongs to the garden *and* to the neutral area, a midline point
 inside the gardens to both gardens.  A picture must show each point in every area it belongs
-to, or a player who sees a Rose offered a point drawn white concludes the engine is wrong: the
+to, or a player who sees a red flower offered a point drawn white concludes the engine is wrong: the
 SVG draws the gardens as triangles whose edges run through those points, the text board marks
 them with two letters.
 

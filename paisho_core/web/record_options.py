@@ -2,8 +2,8 @@
 dropped when the record is opened, with a note saying so.
 
 A variant lists them in its YAML, ``rules: {display: {display_only_options: {NAME: why}}}``
-(The Garden Gate writes ``NoHarmonyAids``, a choice of its board's helpers, into Skud and Fire
-games, and ``AncientOasisExpansion`` into Fire games, where it picks tile art).  An option the
+(The Garden Gate writes ``NoHarmonyAids``, a choice of its board's helpers, into the games of
+two of its variants, and into one of them an option that there picks tile art).  An option the
 variant really has is never dropped.
 """
 from __future__ import annotations

@@ -253,7 +253,7 @@ def _move_words(game, move) -> str:
     if dst:
         if name:
             return f"{action}: {name} on ({dst[0]},{dst[1]})"
-        extra = f" {move.text}" if "(" not in move.text else ""  # a Wheel's turn, say
+        extra = f" {move.text}" if "(" not in move.text else ""  # a ring turned in place, say
         return f"{action} ({dst[0]},{dst[1]}){extra}"
     codes = move.text.split(",")
     known = {k.code for k in game.tileset.kinds}

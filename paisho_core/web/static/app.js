@@ -359,7 +359,7 @@ function renderHelp() {
   box.hidden = !parts.length;
 }
 
-// light the points a choice names (a wheel's centre, where a tile goes...) before it is played
+// light the points a choice names (a ring's centre, where a tile goes...) before it is played
 function preview(text) {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
