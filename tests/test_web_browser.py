@@ -109,7 +109,9 @@ def start(page, variant, guest="human", host="human", seed=1) -> dict:
     page.select_option("#guest", guest)
     page.select_option("#host", host)
     page.fill("#seed", str(seed))
+    before = page.evaluate("view ? view.id : null")
     page.click("#btn-start-game")
+    page.wait_for_function(f"view && view.id !== {json.dumps(before)}")
     page.wait_for_selector("#board svg circle.point")
     return settle(page)
 
@@ -117,8 +119,10 @@ def start(page, variant, guest="human", host="human", seed=1) -> dict:
 def open_text(page, text) -> dict:
     page.click("#btn-load")
     page.fill("#load-text", text)
+    before = page.evaluate("view ? view.id : null")
     page.click("#btn-load-go")
     page.wait_for_function("!document.getElementById('dlg-load').open")
+    page.wait_for_function(f"view && view.id !== {json.dumps(before)}")
     return settle(page)
 
 
@@ -224,6 +228,7 @@ def test_skud_against_the_computer_by_clicks(page):
                  if not any(g["point"] == [x, y] for g in view["choices"])
                  and page.locator(f'g.tile[data-x="{x}"][data-y="{y}"]').count() == 0)
     click_point(page, empty)
+    page.wait_for_function("document.querySelector('#message').textContent.includes('starts')")
     assert "No legal move" in page.text_content("#message")
     assert page.evaluate("view.ply") == view["ply"] and page.evaluate("view.svg") == view["svg"]
 
@@ -236,6 +241,8 @@ def test_skud_against_the_computer_by_clicks(page):
     view = click_move(page, arrange)
     assert view["status"]["phase"] == "bonus" and view["status"]["to_move"] == "guest"
     assert page.locator("#board g.harmony").count() >= 1                # harmonies drawn as lines
+    assert "New harmon" in page.text_content("#help")                  # which one earned it
+    assert page.locator("#board .mark.formed").count() >= 1
     offered = {m for m in moves_of(view)}
     assert "skip" in offered and {str(b) for b in boats} <= offered
     boat = str(boats[-1])
@@ -360,3 +367,243 @@ def test_paisho_serve_answers_and_chromium_draws_the_board(browser, tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# -- issue 35: playing as clear as a good teacher ------------------------------------------------
+
+class Responses:
+    """Every JSON answer of the server to the page, kept for checks."""
+
+    def __init__(self, page):
+        self.items: list[dict] = []
+        page.on("response", self._keep)
+
+    def _keep(self, response):
+        if "/api/" in response.url and response.request.method in ("GET", "POST"):
+            try:
+                self.items.append(response.json())
+            except Exception:  # a download or an error page
+                pass
+
+
+def hand_tiles(view, player) -> dict:
+    return next((p["tiles"] for p in view.get("piles", {}).get(player, []) if p["pile"] == "hand"), {})
+
+
+def test_ancient_hot_seat_never_shows_a_hand_to_the_other_seat(page):
+    """Issue 35, item 1: whatever is clicked (undo after the hand-over, stepping back and
+    forward, to the start and the end), no answer of the server and no element of the page
+    shows a hand to anyone but the player who took the screen for it, and stepping through is
+    never blocked by the cover."""
+    answers = Responses(page)
+    seat = {"now": "guest"}
+
+    def check():
+        view = settle(page)
+        page.wait_for_timeout(150)  # the move list's answer follows the view's
+        checked, answers.items[:] = list(answers.items), []
+        for answer in checked:
+            if "piles" not in answer:
+                continue
+            assert answer["viewer"] in (None, seat["now"]), (answer["viewer"], seat["now"])
+            for p in ("guest", "host"):
+                if p != answer["viewer"]:
+                    assert not hand_tiles(answer, p), (p, answer["viewer"], answer["mode"])
+        viewer = view["viewer"]
+        for p in ("guest", "host"):
+            chips = page.locator(f'.pile-row:has(.pile-owner:has-text("{p.capitalize()}")) '
+                                 '.chip-wrap[data-pile="hand"]')
+            if p != viewer:
+                assert chips.count() == 0, (p, viewer)
+        return view
+
+    def take(player):
+        check()  # every answer so far was for the seat before
+        seat["now"] = player
+        button = "#btn-handover" if page.is_visible("#btn-handover") else "#btn-seat"
+        page.click(button)
+        page.wait_for_function(f"view.viewer === {json.dumps(player)}")
+        return check()
+
+    view = start(page, "ancient", guest="human", host="human", seed=2)
+    assert view["viewer"] == "guest"
+    assert "disabled" in page.get_attribute("#btn-record", "class")  # the record shows all
+    while view["mode"] == "play" and view["status"]["to_move"] == "guest":
+        view = click_move(page, moves_of(view)[0])                  # guess, order, exchange...
+    view = check()
+    assert view["mode"] == "handover" and "?" in view["status"]["last"]  # the drawn tile unsaid
+    view = take("host")
+    page.click("#btn-undo")                                         # the Host undoes
+    view = check()
+    assert view["mode"] in ("review", "handover") and view["viewer"] is None
+    assert not page.is_visible("#handover") or view["mode"] == "handover"
+    for button in ("#btn-back", "#btn-forward", "#btn-start", "#btn-end"):
+        page.click(button)                                          # never under the cover
+        view = check()
+        assert view["viewer"] is None
+    assert view["mode"] == "handover" and page.is_visible("#handover")  # someone must decide
+    page.click("#btn-cover-back")                                   # or step back, hidden
+    view = check()
+    assert view["mode"] == "review" and not page.is_visible("#handover")
+    assert page.is_visible("#btn-seat")                             # whoever decides takes it
+    view = take(view["status"]["to_move"])
+    assert hand_tiles(view, seat["now"])
+
+
+def test_a_refused_click_says_why(page):
+    """Issue 35, item 3: a click on a point no decision reaches gets the reason a typed move
+    gets; clicking the opponent's tile says whose it is."""
+    view = start(page, "skud", guest="human", host="random", seed=3)
+    view = click_move(page, moves_of(view)[0])                      # the accents
+    view = click_move(page, next(t for t in moves_of(view) if t.startswith("W3")))  # a plant
+    page.wait_for_function("document.querySelectorAll('#board g.tile[data-owner=host]').length > 0")
+    view = settle(page)
+    rose = next(g for g in view["choices"] if g["tile"] == "R3")
+    click_source(page, rose)
+    click_point(page, [1, -6])                                      # not a gate: refused
+    page.wait_for_function("document.querySelector('#message').textContent.length > 30")
+    clicked = page.text_content("#message")
+    page.fill("#move-text", "R3(1,-6)")
+    page.click("#type-move button")
+    page.wait_for_function(f"document.querySelector('#message').textContent !== {json.dumps(clicked)}")
+    typed = page.text_content("#message")
+    reason = typed.split(": ", 1)[-1].strip()
+    assert reason and reason in clicked, (clicked, typed)
+    view = settle(page)
+    enemy = next(t for t in page.evaluate("[...document.querySelectorAll('#board g.tile')]"
+                                          ".map(e => [e.dataset.owner, +e.dataset.x, +e.dataset.y])")
+                 if t[0] == "host")
+    click_point(page, enemy[1:])
+    page.wait_for_function("document.querySelector('#message').textContent.includes(\"Host's\")")
+
+
+def test_turned_boards_show_coordinates_and_choices_preview(page):
+    """Issue 35, item 5: 3-Piece and Modern are drawn turned, with every grid line numbered and
+    each point's coordinates in its tooltip (over the click circle); a choice among several
+    decisions ending on one point previews what it does and leaves no stale target lit."""
+    for variant in ("modern", "3-piece"):
+        view = start(page, variant, seed=1)
+        assert page.locator("#board text.coordinate").count() == 34
+        assert "numbers at the line ends" in page.text_content("#board .coordinate-key")
+        title = page.text_content('circle.hit[data-x="3"][data-y="-7"] title')
+        assert "(3,-7)" in title
+    group = next(g for g in view["choices"] if g["key"] == "3,-8")
+    click_point(page, group["point"])
+    target = next(t for t in group["targets"] if t["point"] == [3, -7])
+    assert len(target["moves"]) > 1
+    click_point(page, target["point"])
+    assert page.locator("button.choice").count() == len(target["moves"])
+    assert page.locator("#board .mark.target").count() == 0          # nothing stale lit
+    assert "ways end on" in page.text_content("#prompt")
+    page.hover(f"button.choice[data-move={json.dumps(target['moves'][1]['text'])}]")
+    assert page.locator("#board .mark.preview").count() >= 2
+    view = click_move(page, target["moves"][1]["text"]) if False else view
+
+
+def test_a_pile_click_selects_that_pile_only(page):
+    """Issue 35, item 6: Fire's library and reserve both hold an R3; a plant takes the library's,
+    so only the library's glows and a click selects one tile; Ancient's discard pile never glows."""
+    view = start(page, "fire", seed=1)
+    lit = page.locator('.chip-wrap.playable[data-tile="R3"]')
+    assert lit.count() == 1 and lit.first.get_attribute("data-pile") == "library"
+    assert page.locator('.chip-wrap[data-tile="R3"][data-pile="reserve"]').count() >= 1
+    lit.first.click()
+    assert page.locator(".chip-wrap.selected").count() == 1
+    game = paisho.new_game("ancient", seed=2)
+    for text in ("left", "first", "x"):
+        game.play(text)
+    while game.phase != "discard":
+        game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])                                 # a tile in the discard
+    rng = random.Random(3)
+    while not (game.phase == "discard" and game.state.pile("discard", game.to_move)):
+        game.play(rng.choice(game.legal_moves()) if game.phase != "turn" else "x")
+    view = open_text(page, json.dumps(game.position()))
+    assert page.locator('.chip-wrap[data-pile="discard"]').count() >= 1
+    assert page.locator('.chip-wrap.playable[data-pile="discard"]').count() == 0
+    assert page.locator('.chip-wrap.playable[data-pile="hand"]').count() >= 1
+
+
+def test_a_move_while_reviewing_asks_first(page):
+    """Issue 35, item 7: stepping back through a record and playing asks before the later
+    decisions are discarded; declining keeps them."""
+    game = paisho.new_game("skud", seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves()))
+    view = open_text(page, game.record())
+    for _ in range(3):
+        page.click("#btn-back")
+        view = settle(page)
+    assert view["ahead"] == 3
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    text = moves_of(view)[0]
+    page.fill("#move-text", text)
+    page.click("#type-move button")
+    page.wait_for_timeout(300)
+    assert asked and "discarded" in asked[0] and "3 later decisions" in asked[0]
+    assert settle(page)["ahead"] == 3 and page.evaluate("view.ply") == view["ply"]
+    page.once("dialog", lambda d: d.accept())
+    page.fill("#move-text", text)
+    page.click("#type-move button")
+    page.wait_for_function(f"view.ply > {view['ply']}")
+    assert settle(page)["ahead"] == 0
+
+
+def test_move_list_and_explanations(page):
+    """Issue 35, item 4: the move list beside the board names each turn in words and notation,
+    marks captures and harmonies, and a click shows that position; the pending decision is
+    explained in the variant's words."""
+    view = start(page, "ancient", guest="human", host="human", seed=2)
+    assert "guess left or right" in page.text_content("#help").lower()
+    view = click_move(page, "left")                                 # a right guess (seed 2)
+    assert "The guess went Guest's way" in page.text_content("#help")
+    game = paisho.new_game("skud", seed=2)
+    rng = random.Random(2)
+    for _ in range(24):
+        game.play(rng.choice(game.legal_moves()))
+    view = open_text(page, game.record())
+    page.wait_for_function("document.querySelectorAll('#moves li').length > 5")
+    items = page.locator("#moves li")
+    assert items.count() == len(game.turns())
+    texts = items.all_text_contents()
+    assert "Rock" in texts[0] and "Guest plant: " in texts[2] and "1G." in texts[2], texts[:3]
+    items.nth(2).click()
+    page.wait_for_function("view.ahead > 0")
+    assert page.locator("#moves li.current").count() == 1
+
+
+SCREENSHOT_PLIES = {"skud": 40, "fire": 30, "ancient": 24, "basic": 40, "iroh": 30, "modern": 30,
+                    "3-piece": 30}
+
+
+@pytest.mark.parametrize("variant", sorted(SCREENSHOT_PLIES))
+def test_every_variant_plays_mid_game(page, variant):
+    """Every variant opened at a mid-game position shows its board, a move list, its piles and
+    a decision to make; with PAISHO_SCREENSHOTS set, the page is saved as the docs' picture
+    of that variant (docs/img/browser-VARIANT.png)."""
+    game = paisho.new_game(variant, seed=4)
+    game.auto_chance = True
+    rng = random.Random(4)
+    for _ in range(SCREENSHOT_PLIES[variant]):
+        if not game.legal_moves():
+            break
+        game.play(rng.choice(game.legal_moves()))
+        if game.outcome is not None:  # mid-game: never the end
+            game.undo()
+            break
+    while game.state.pending:  # a whole turn's end
+        game.undo()
+    view = open_text(page, game.record())
+    if variant == "ancient":  # one hand on show, the computer's hidden
+        view = set_side(page, "host" if game.to_move == "guest" else "guest", "greedy")
+    page.wait_for_function("document.querySelectorAll('#moves li').length > 0")
+    assert page.locator("#board circle.point").count() == 249
+    assert page.locator("#moves li").count() == len(game.turns())
+    if DOCS_IMG.is_dir() and os.environ.get("PAISHO_SCREENSHOTS"):
+        group = next((g for g in view["choices"] if g["key"] and g["targets"]), None)
+        if group:
+            click_source(page, group)
+        page.mouse.move(0, 0)
+        page.screenshot(path=str(DOCS_IMG / f"browser-{variant}.png"))

@@ -2,8 +2,11 @@
 
 Each point is four characters wide.  A tile shows its owner's letter (``h`` host, ``g`` guest)
 and its code (``gR3``), the Host's light and the Guest's darker in colour (one convention
-with the SVG: :mod:`paisho_core.drawing.style`); an empty point shows its area (``r`` red garden, ``w`` white garden,
-``+`` a midline point that is both, ``.`` neutral, ``[]`` a gate).  The points the last turn
+with the SVG: :mod:`paisho_core.drawing.style`); an empty point shows every area it belongs to
+(:mod:`paisho_core.drawing.regions`): ``r`` red garden, ``w`` white garden, ``+`` a midline
+point of both gardens, ``.`` neutral, so ``r.``, ``w.`` and ``+.`` are the points on a garden's
+rim, which are garden and neutral at once; ``[]`` a gate, ``<>`` a point the variant names (a
+port, a home point, a portal).  The points the last turn
 touched are marked ``>`` in plain text and highlighted in colour; a tile the variant flags
 (trapped, drained...) is marked ``*``.  Coordinates run along the edges.  Variants whose YAML ``rules`` say ``rotated: true`` (or ``display: {rotate_degrees:
 45}``) are drawn turned 45 degrees clockwise, with every point keeping its ``(x,y)``: each
@@ -12,21 +15,29 @@ screen row is labelled with the coordinates of its two end points.
 from __future__ import annotations
 
 from .. import board
+from .regions import named_points, point_areas
 from .style import TERMINAL_STYLE
 from ..tiles import PLAYER_CODE, PLAYERS
 
 OWNER_LETTER = {"host": "h", "guest": "g"}
 OWNER_STYLE = TERMINAL_STYLE  # Host light, Guest dark (paisho_core.drawing.style)
-AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": ""}
-EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black"}
+AREA_STYLE = {"r": "on #3a1010", "w": "on #303030", "+": "on #3a2030", "[]": "on #1f3a1f", ".": "",
+              "r.": "on #2a1510", "w.": "on #2a2a2a", "+.": "on #2a1a25", "<>": "on #102a3a"}
+EMPTY_STYLE = {"r": "#d06060", "w": "#c0c0c0", "+": "#c080c0", "[]": "bold green", ".": "bright_black",
+               "r.": "#d06060", "w.": "#c0c0c0", "+.": "#c080c0", "<>": "bold #60a0e0"}
 LAST_STYLE = "on #5a4a00"
 
 
-_MARK = {"gate": "[]", "both": "+", "red": "r", "white": "w", "neutral": "."}
-
-
-def _empty_mark(i: int) -> str:
-    return _MARK[board.area_name(i)]
+def _empty_mark(game, i: int, named: dict) -> str:
+    """The mark of an empty point: a named point, a gate, else its gardens then ``.`` when it
+    is neutral too (``w.`` a white garden's rim point)."""
+    areas = point_areas(game, i)
+    if board.coords(i) in named and "gate" not in areas:
+        return "<>"
+    if "gate" in areas:
+        return "[]"
+    garden = "+" if {"red", "white"} <= areas else "r" if "red" in areas else "w" if "white" in areas else ""
+    return garden + ("." if "neutral" in areas else "")
 
 
 def is_rotated(game) -> bool:
@@ -51,26 +62,60 @@ def last_points(game) -> int:
     return mask
 
 
-def last_turn_text(game) -> str:
-    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)`` (a secret in it written blank,
-    see ``paisho_public_turn``: every viewer sees this text)."""
-    turns = game.turns()
-    if not turns:
-        return ""
+def hides_anything(game) -> bool:
+    """Does the variant hide anything from a player here (a hand, a reserve)?"""
+    return any(game.observation(p).get("hidden") for p in PLAYERS)
+
+
+def public_turns(game, viewer: str | None = "all") -> list[tuple[int, str, list]]:
+    """``game.turns()`` as ``viewer`` may read them: in a game that hides anything, a tile the
+    game drew by chance for another player (``None``: for anyone) is written ``?``.  The
+    default ``"all"`` masks nothing."""
+    from ..game import Move
+
+    mask = viewer != "all" and hides_anything(game)
+    out: list[tuple[int, str, list]] = []
+    for _record, move, key, auto in game._history:
+        if move.action == "_resign":
+            continue
+        if mask and auto and key[1] != viewer:
+            move = Move(move.action, "?", None, move.src, move.dst, move.aux, move.implicit)
+        if out and (out[-1][0], out[-1][1]) == key:
+            out[-1][2].append(move)
+        else:
+            out.append((key[0], key[1], [move]))
+    return out
+
+
+def turn_text(game, number: int, player: str, moves: list) -> str:
+    """A turn as a record writes it, ``12G.(0,-8)-(0,-5)``."""
     from ..record import format_turn
 
-    number, player, moves = turns[-1]
-    body = (game.rules.public_turn(game, moves) or format_turn(game, moves)
-            or "".join(str(m) for m in moves))
+    try:
+        # a secret choice (paisho_public_turn) is written blank for every viewer while the game
+        # is under way
+        public = game.rules.public_turn(game, moves) if game.outcome is None else None
+        body = public or format_turn(game, moves) or "".join(str(m) for m in moves)
+    except Exception:  # a variant's writer may not know a masked draw: write the decisions
+        body = "".join(str(m) for m in moves if not m.implicit)
     return f"{number}{PLAYER_CODE[player]}.{body}"
 
 
-def _cell(game, i: int, colour: bool, last: int, flagged: int) -> str:
+def last_turn_text(game, viewer: str | None = "all") -> str:
+    """The last turn as a record writes it, ``12G.(0,-8)-(0,-5)`` (as ``viewer`` may read it:
+    see :func:`public_turns`)."""
+    turns = public_turns(game, viewer)
+    if not turns:
+        return ""
+    return turn_text(game, *turns[-1])
+
+
+def _cell(game, i: int, colour: bool, last: int, flagged: int, named: dict) -> str:
     """Four characters (plus markup in colour mode) for point ``i``: a lead character (``>`` a
     point of the last turn, ``*`` a flagged tile, in plain text) and three for the point."""
     tile = game.state.board[i]
     hot = bool(last >> i & 1)
-    mark = _empty_mark(i)
+    mark = _empty_mark(game, i, named)
     if tile is None:
         body = f"{mark:>3}"
         style = EMPTY_STYLE[mark] + " " + (LAST_STYLE if hot else AREA_STYLE[mark])
@@ -93,8 +138,9 @@ def board_lines(game, colour: bool = False) -> list[str]:
     flagged = 0
     for mask in game.flags().values():
         flagged |= mask
+    named = named_points(game)
     if is_rotated(game):
-        return _rotated_lines(game, colour, last, flagged)
+        return _rotated_lines(game, colour, last, flagged, named)
     head = "      " + "".join(f"{x:>4}" for x in range(-8, 9))
     lines = [head]
     for y in range(8, -9, -1):
@@ -103,13 +149,13 @@ def board_lines(game, colour: bool = False) -> list[str]:
             if not board.on_board(x, y):
                 cells.append("    ")
             else:
-                cells.append(_cell(game, board.index(x, y), colour, last, flagged))
+                cells.append(_cell(game, board.index(x, y), colour, last, flagged, named))
         lines.append(f"{y:>5} " + "".join(cells) + f"  {y}")
     lines.append(head)
     return lines
 
 
-def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
+def _rotated_lines(game, colour: bool, last: int, flagged: int, named: dict) -> list[str]:
     """Turned 45 degrees clockwise: screen column u = x + y, screen row v = y - x (up).  A
     screen column is two characters, so a point takes two columns and its row neighbours are
     two columns away."""
@@ -122,7 +168,7 @@ def _rotated_lines(game, colour: bool, last: int, flagged: int) -> list[str]:
             x, y = (u - v) // 2, (u + v) // 2
             if (u + v) % 2 == 0 and board.on_board(x, y):
                 ends.append(f"({x},{y})")
-                out.append(_cell(game, board.index(x, y), colour, last, flagged))
+                out.append(_cell(game, board.index(x, y), colour, last, flagged, named))
                 u += 2
             else:
                 out.append("  ")
@@ -201,6 +247,10 @@ def describe(game, viewer: str | None = None) -> list[str]:
         out.append("Harmonies: " + "  ".join(
             f"{PLAYER_CODE[h.owner]}{h.a}~{h.b}{'*' if h.crosses_midline else ''}".replace(" ", "")
             for h in harmonies) + ("  (* crosses a midline)" if any(h.crosses_midline for h in harmonies) else ""))
+    named = named_points(game)
+    if named:
+        out.append("Named points (<>): " + ", ".join(
+            f"{'/'.join(names)} ({x},{y})" for (x, y), names in named.items()))
     flags = game.flags()
     for name, mask in flags.items():
         if mask:

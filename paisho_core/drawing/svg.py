@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import board as grid
+from .regions import describe_point, named_points, point_areas, uses_areas
 from .render import is_rotated, last_points, last_turn_text
 from .style import (AREA_FILL, EMBLEM_FILL, EMBLEM_TEXT, LAST_COLOUR, OWNER_FILL, OWNER_STROKE,
                     OWNER_TEXT, PALETTE)
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
     from ..game import Game, Harmony, Move
 
 Point = tuple[int, int]
+
+NAMED_FILL = "#9ec5f0"
+NAMED_STROKE = "#1f5f9e"
+AXIS_COLOUR = {"x": "#1f4fa0", "y": "#a02f1f"}
+TURNED_SCALE = 0.9
+"""On a turned board: the numbers of the x lines (x constant) and of the y lines."""
 
 CELL = 32
 MARGIN = 56
@@ -91,7 +98,8 @@ def tile_glyph(kind: TileKind, owner: str, kinds: list[TileKind], cx: float, cy:
                        f'cy="{cy + CELL * 0.385 * math.sin(a):.1f}" r="2.1" fill="{colour}" '
                        f'stroke="{OWNER_TEXT[owner]}" stroke-width="0.6"/>')
     out.append(f'<text x="{cx:g}" y="{cy + font * 0.35:g}" font-size="{font}" font-weight="bold" '
-               f'text-anchor="middle" fill="{EMBLEM_TEXT.get(colour, "#ffffff")}" '
+               f'text-anchor="middle" fill="{EMBLEM_TEXT.get(colour, "#ffffff")}" stroke="{colour}" '
+               'stroke-width="2.4" paint-order="stroke" stroke-linejoin="round" '
                f'transform="rotate({-turn:g} {cx:g} {cy:g})">{escape(label)}</text>')
     return "".join(out)
 
@@ -122,8 +130,9 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
             Guest's gate ``(0,-8)`` at the bottom) or ``"host"`` (turned half a turn).
         flipped: ``True`` is the same as ``orientation="host"``.
         size: the picture's width in pixels (the height follows); None for its natural size.
-        coordinates: print the x and y coordinates around the board (None, the default: yes,
-            unless the variant's board is drawn turned, where edge labels would mislead).
+        coordinates: print the x and y coordinates around the board (None, the default: yes).
+            A board drawn turned numbers each grid line where it leaves the board, x lines
+            and y lines in two colours (a key in the corner says which).
         legend: draw every tile kind of the variant under the board with its name.
         caption: ``True`` writes the variant, turn and last move under the board; a string
             writes that text instead; ``False`` writes none.
@@ -153,17 +162,12 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
            'markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
            'fill="#c2410c"/></marker></defs>',
            f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-           f'<g class="board" transform="rotate({turn} {cx:g} {cy:g})">',
+           f'<g class="board" transform="rotate({turn} {cx:g} {cy:g}){_shrink(game, cx, cy)}">',
            f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius + 8:g}" fill="#6b4a2b"/>',
            f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{AREA_FILL["neutral"]}"/>',
            '<g clip-path="url(#round)">']
-    for i in grid.POINTS:  # garden and gate cells: one square per point, coloured by its area
-        area = grid.area_name(i)
-        if area == "neutral":
-            continue
-        sx, sy = _xy(*grid.coords(i))
-        out.append(f'<rect x="{sx - CELL / 2 - 0.3:g}" y="{sy - CELL / 2 - 0.3:g}" '
-                   f'width="{CELL + 0.6:g}" height="{CELL + 0.6:g}" fill="{AREA_FILL[area]}"/>')
+    if uses_areas(game):
+        out.extend(_areas())
     for (x, y), colour in (fill or {}).items():
         sx, sy = _xy(x, y)
         out.append(f'<rect class="fill" x="{sx - CELL / 2:g}" y="{sy - CELL / 2:g}" width="{CELL}" '
@@ -177,17 +181,9 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
                    'stroke="#8a7355" stroke-width="0.7"/>')
     out.append('</g>')
     out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="none" stroke="#3d2a18" stroke-width="2"/>')
-    if coordinates or (coordinates is None and not is_rotated(game)):
-        out.extend(_coordinates(turn))
-    for i in grid.POINTS:  # the points, gates marked
-        x, y = grid.coords(i)
-        sx, sy = _xy(x, y)
-        if grid.area_name(i) == "gate":
-            out.append(f'<circle class="point gate" data-x="{x}" data-y="{y}" cx="{sx:g}" cy="{sy:g}" '
-                       f'r="{CELL * 0.3:g}" fill="none" stroke="#1f5f1e" stroke-width="3"/>')
-        else:
-            out.append(f'<circle class="point" data-x="{x}" data-y="{y}" cx="{sx:g}" cy="{sy:g}" '
-                       'r="2" fill="#5b4630"/>')
+    if coordinates or coordinates is None:
+        out.extend(_rim_coordinates(turn) if is_rotated(game) else _coordinates(turn))
+    out.extend(_points(game))
     drawn = game.harmonies() if harmonies is True else list(harmonies or [])
     for h in drawn:
         (ax, ay), (bx, by) = _xy(*h.a), _xy(*h.b)
@@ -216,6 +212,10 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
                    'stroke="#c2410c" stroke-width="4" stroke-linecap="round" opacity="0.85" '
                    'marker-end="url(#arrowhead)"/>')
     out.append('</g>')
+    if (coordinates or coordinates is None) and is_rotated(game):
+        out.append(f'<text class="coordinate-key" x="8" y="16" font-size="11">'
+                   f'numbers at the line ends: <tspan fill="{AXIS_COLOUR["x"]}">x (blue)</tspan>, '
+                   f'<tspan fill="{AXIS_COLOUR["y"]}">y (red)</tspan></text>')
     y0 = width
     if text:
         out.append(f'<text class="caption" x="{MARGIN / 2:g}" y="{y0 + 14}" font-size="13" '
@@ -230,6 +230,74 @@ def board(game: Game, *, lastmove: bool | Move | None = True,
 def game_svg(game: Game, size: int | None = None) -> str:
     """:func:`board` with its defaults (kept for callers of the first version)."""
     return board(game, size=size)
+
+
+GARDENS = {"red": (((0, 0), (7, 0), (0, 7)), ((0, 0), (-7, 0), (0, -7))),
+           "white": (((0, 0), (-7, 0), (0, 7)), ((0, 0), (7, 0), (0, -7)))}
+"""The four garden triangles, corners on points: their edges run through the rim points
+(garden and neutral) and the midlines (both gardens), so each point is drawn in every area the
+rules give it (:mod:`paisho_core.drawing.regions`)."""
+
+
+def _areas() -> list[str]:
+    """The gardens as triangles with a visible rim, the gates as squares."""
+    out = []
+    for colour, triangles in GARDENS.items():
+        for tri in triangles:
+            pts = " ".join("%g,%g" % _xy(x, y) for x, y in tri)
+            out.append(f'<polygon class="garden {colour}" points="{pts}" fill="{AREA_FILL[colour]}" '
+                       'stroke="#8a5a44" stroke-width="1.5" stroke-linejoin="round"/>')
+    for i in grid.bits(grid.GATES):
+        sx, sy = _xy(*grid.coords(i))
+        out.append(f'<rect class="gate" x="{sx - CELL / 2:g}" y="{sy - CELL / 2:g}" width="{CELL}" '
+                   f'height="{CELL}" fill="{AREA_FILL["gate"]}"/>')
+    return out
+
+
+def _points(game: Game) -> list[str]:
+    """One circle per point carrying its coordinates and drawn areas (``data-areas``), gates
+    ringed, the points the variant names (ports, homes, a portal) ringed and named."""
+    out = []
+    named = named_points(game)
+    for i in grid.POINTS:
+        x, y = grid.coords(i)
+        sx, sy = _xy(x, y)
+        areas = point_areas(game, i)
+        data = f'data-x="{x}" data-y="{y}" data-areas="{" ".join(sorted(areas))}"'
+        if (x, y) in named:
+            out.append(f'<circle class="named" cx="{sx:g}" cy="{sy:g}" r="{CELL * 0.42:g}" '
+                       f'fill="{NAMED_FILL}" fill-opacity="0.35" stroke="{NAMED_STROKE}" '
+                       f'stroke-width="2.5" stroke-dasharray="5 3">'
+                       f'<title>{escape(describe_point(game, x, y))}</title></circle>')
+        if "gate" in areas:
+            out.append(f'<circle class="point gate" {data} cx="{sx:g}" cy="{sy:g}" '
+                       f'r="{CELL * 0.3:g}" fill="none" stroke="#1f5f1e" stroke-width="3"/>')
+        else:
+            out.append(f'<circle class="point" {data} cx="{sx:g}" cy="{sy:g}" r="2" fill="#5b4630"/>')
+    return out
+
+
+def _shrink(game: Game, cx: float, cy: float) -> str:
+    """A turned board is drawn a little smaller, leaving room for its rim coordinates."""
+    if not is_rotated(game):
+        return ""
+    return f" translate({cx:g} {cy:g}) scale({TURNED_SCALE}) translate({-cx:g} {-cy:g})"
+
+
+def _rim_coordinates(turn: float) -> list[str]:
+    """Coordinates of a board drawn turned: each grid line's number at one end, where it leaves
+    the board on the Guest's left and bottom, x lines in blue and y lines in red, kept upright
+    (a key in the corner says which)."""
+    out = []
+    for k in range(-8, 9):
+        for axis, reach in (("x", 80 ** 0.5 + 1.0), ("y", 80 ** 0.5 + 1.6)):
+            end = (reach * reach - k * k) ** 0.5  # staggered: an x and a y label never meet
+            x, y = (k, -end) if axis == "x" else (-end, k)
+            sx, sy = _xy(x, y)
+            out.append(f'<text class="coordinate {axis}" x="{sx:g}" y="{sy + 3.5:g}" font-size="10" '
+                       f'text-anchor="middle" fill="{AXIS_COLOUR[axis]}" '
+                       f'transform="rotate({-turn:g} {sx:g} {sy:g})">{k}</text>')
+    return out
 
 
 def _coordinates(turn: float) -> list[str]:

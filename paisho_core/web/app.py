@@ -13,7 +13,10 @@ the table as it was)::
     GET  /api/tables/{id}            the game as the asking client's seats see it
     GET  /api/tables/{id}/events     the same view again at every change (server-sent events)
     POST /api/tables/{id}/{action}   move {"move", "ply"}, computer, undo, resign, hint, back,
-                                     forward, start, end, handover, sides {"sides"}
+                                     forward, start, end, handover, sides {"sides"},
+                                     explain {"point", "source"} (why a click was refused),
+                                     goto {"ply"} (step to a turn of the move list)
+    GET  /api/tables/{id}/moves      the turns played, in words and notation
     GET  /api/tables/{id}/record     the record as a download
 
 Games are stored at every change (:mod:`.store`, :mod:`.games`); a client's seats are the seat
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections import OrderedDict
 from importlib import resources
@@ -50,7 +54,9 @@ from .players import LEVELS
 from .quota import LimitError, Limits, Quota
 from .store import Conflict, Store, StoreError
 from .table import PLAYERS, Table, check_sides
-from .view import table_view
+from .record_options import drop_display_options
+from .teach import explain_click, move_list
+from .view import RECORD_HIDDEN, record_hidden, table_view
 
 BODY_LIMIT = 16 * 1024
 """Largest request body, except uploads."""
@@ -391,12 +397,30 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
             hub.notify(key)
         return JSONResponse(view)
 
+    async def moves(request: Request) -> Response:
+        key = request.path_params["id"]
+        table = await table_for(key)
+
+        tokens = tokens_of(request, key)
+
+        def listed():
+            with table.lock:
+                seats = seats_of(table, tokens)
+                if controls(table, seats):
+                    viewer = table.viewer()  # one screen: as the page shows it
+                else:  # a seat sees its own draws, a spectator nobody's
+                    viewer = next(iter(seats)) if len(seats) == 1 else None
+                return {"moves": move_list(table.game, table.ahead, viewer)}
+        return JSONResponse(await run_in_threadpool(listed))
+
     async def record(request: Request) -> Response:
         key = request.path_params["id"]
         table = await table_for(key)
 
         def text():
             with table.lock:
+                if record_hidden(table):
+                    raise BadRequest(RECORD_HIDDEN, 409)
                 game = table.game
                 hidden = game.outcome is None and hidden_parts(game)
                 secret = hidden or (game.outcome is None and game.keeps_seed)
@@ -453,6 +477,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
         Route("/api/tables/{id}", show),
         Route("/api/tables/{id}/record", record),
         Route("/api/tables/{id}/events", events),
+        Route("/api/tables/{id}/moves", moves),
         Route("/api/tables/{id}/{action}", act, methods=["POST"]),
     ]
     middleware = [Middleware(OriginCheck, allowed=origins)]
@@ -549,11 +574,22 @@ def _load_table(text: str, name: Optional[str], quota: Quota) -> tuple[Table, Op
     if "Variant" in tags:
         registered_name(tags["Variant"], "the record's Variant tag")
     quota.check_plies(len(turns), "the record")
-    game = load_record(text, source="the uploaded record",
-                       variant=get_variant(name) if name else None)
+    text, kept, notes = drop_display_options(text, tags, name)
+    try:
+        game = load_record(text, source="the uploaded record",
+                           variant=get_variant(name) if name else None, options=kept)
+    except PaishoError as exc:
+        if "Variant" not in tags:  # say which variant the untagged record was read as
+            from ..record import default_variant
+
+            assumed = name or default_variant()
+            raise PaishoError(f"{exc} (the record names no variant, so it was read as "
+                              f"{assumed}; add a tag line such as [Variant \"fire\"] "
+                              "at the top if it is another)") from None
+        raise
     quota.check_plies(game.ply, "the record")
     table = Table(game, {"guest": "human", "host": "human"})
-    table.repairs = [str(r) for r in getattr(game, "repairs", None) or []]
+    table.repairs = notes + [str(r) for r in getattr(game, "repairs", None) or []]
     return table, None
 
 
@@ -587,9 +623,45 @@ def _resign(table: Table, data: dict, seats: frozenset):
     table.resign(None if controls(table, seats) else next(iter(seats)))
 
 
+def _computer(table: Table, data: dict, seats: frozenset):
+    chance = table.game.chance_outcomes() is not None  # a draw may be secret: not echoed
+    played = table.computer_move()
+    return None if chance else {"played": played}
+
+
+SOURCE_RE = re.compile(r"^(-?\d{1,2},-?\d{1,2}|tile:[A-Za-z0-9_]{1,12})$")
+"""A click's source: a board point or a tile code (what the page's groups are keyed by)."""
+
+
+def _explain(table: Table, data: dict, seats: frozenset):
+    """Why a click starts or ends no decision (nothing changes)."""
+    point = data.get("point")
+    if not (isinstance(point, list) and len(point) == 2 and all(type(v) is int for v in point)):
+        raise BadRequest("field 'point' must be [x, y] with whole numbers")
+    source = field(data, "source", str, None, limit=40)
+    if source is not None and not SOURCE_RE.match(source):
+        raise BadRequest("field 'source' must be \"x,y\" (a tile on the board) or \"tile:CODE\"")
+    if not table.human_to_move():
+        return {"refused": table._why_not_human()}
+    return {"refused": explain_click(table.game, (point[0], point[1]), source)}
+
+
+def _goto(table: Table, data: dict, seats: frozenset):
+    """Step back or forward to the position after ``ply`` decisions (the move list's clicks)."""
+    ply = field(data, "ply", int)
+    if ply < 0 or ply > table.game.ply + len(table.ahead):
+        raise BadRequest(f"no decision {ply} in this game")
+    while table.game.ply > ply:
+        table.back()
+    while table.game.ply < ply and table.ahead:
+        table.forward()
+
+
 ACTIONS: dict[str, Callable] = {
     "move": _move,
-    "computer": lambda t, d, s: {"played": t.computer_move()},
+    "computer": _computer,
+    "explain": _explain,
+    "goto": _goto,
     "hint": lambda t, d, s: {"hint": t.hint()},
     "undo": lambda t, d, s: t.undo(),
     "resign": _resign,
@@ -602,5 +674,5 @@ ACTIONS: dict[str, Callable] = {
 }
 SEARCHES = ("computer", "hint")
 """Actions that run a search: they wait in the bounded queue (:meth:`.quota.Quota.search`)."""
-TOGETHER = ("undo", "back", "forward", "start", "end", "sides", "handover")
+TOGETHER = ("undo", "back", "forward", "start", "end", "goto", "sides", "handover")
 """Actions for players at one screen only (a client holding every seat a person plays)."""

@@ -54,9 +54,11 @@ class Table:
             if kind != "human":
                 seed = None if self.seed is None else int(self.seed) * 10 + n
                 bots[p] = make_level(kind, seed)
+        before = self.viewer() if self.sides else self.game.to_move
         self.sides = {p: sides.get(p, "human") for p in PLAYERS}
         self.bots = bots
-        self.shown_to = self.game.to_move if self.hotseat else self.default_viewer()
+        # at a hot seat the screen stays with whoever saw it (a hand-over if another decides)
+        self.shown_to = before if self.hotseat else self.default_viewer()
 
     @property
     def humans(self) -> list[str]:
@@ -175,8 +177,8 @@ class Table:
             human_undone = human_undone or mover in self.humans
             if human_undone and g.to_move in self.humans and g.chance_outcomes() is None:
                 break
-        if self.hotseat and self.shown_to != g.to_move:
-            self.shown_to = None  # the other player's hand stays hidden until handed over
+        # at a hot seat the person who pressed Undo keeps the screen: when the other is to
+        # decide again, the screen waits to be handed over (shown_to is left as it was)
 
     def back(self) -> None:
         """One decision back (review)."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .. import board
+from .. import PaishoError, board
 from ..drawing.svg import CELL, board as board_svg, tile_glyph
+from .teach import mark_piles, phase_help
 
 POINT_RE = re.compile(r"\((-?[0-9]{1,6}),\s*(-?[0-9]{1,6})\)")
 
@@ -52,8 +53,28 @@ def decision_groups(game) -> list[dict]:
             if len(target["moves"]) > 1 and (len(thens) != len(target["moves"]) or len(set(thens)) != len(thens)):
                 for mv in target["moves"]:  # no distinct third point: the page asks by buttons
                     mv["then"] = None
+                    mv["effects"] = effects(game, mv["text"])  # shown when a button is pointed at
         group["targets"] = list(group["targets"].values())
         out.append(group)
+    return out
+
+
+def effects(game, text: str) -> list[dict]:
+    """What a decision does to the tiles on the board: ``[{"from": [x, y], "to": [x, y] or
+    None}]`` for every tile it moves or removes (by the tiles' identities), for a preview."""
+    after = game.copy()
+    try:
+        after.play(text)
+    except PaishoError:
+        return []
+    where = {}
+    for i, _tile in after.state.tiles():
+        where[after.state.ident[i]] = list(board.coords(i))
+    out = []
+    for i, _tile in game.state.tiles():
+        now = where.get(game.state.ident[i])
+        if now != list(board.coords(i)):
+            out.append({"from": list(board.coords(i)), "to": now})
     return out
 
 
@@ -89,8 +110,11 @@ def legend(game) -> list[dict]:
     effects = {t.get("code"): t.get("effect") for t in game.variant.definition.get("tiles", [])
                if isinstance(t, dict)}
     kinds = list(game.tileset.kinds)
+    present = _codes_in_play(game)
     out = []
     for k in kinds:
+        if k.code not in present:  # a kind the options leave out (an expansion turned off)
+            continue
         what = effects.get(k.code) or ""
         if not what and k.move:
             what = f"Moves up to {k.move} points."
@@ -101,13 +125,30 @@ def legend(game) -> list[dict]:
     return out
 
 
-def status_view(game) -> dict:
-    from ..drawing.render import last_turn_text
+def _codes_in_play(game) -> set:
+    """Tile codes in this game: on the board, in any pile, or played so far."""
+    pos = game.position()
+    codes = {t["tile"] for t in pos.get("board") or ()}
+    for per in [pos.get("reserves") or {}] + list((pos.get("piles") or {}).values()):
+        for pile in (per or {}).values():
+            if isinstance(pile, dict):
+                codes.update(c for c, n in pile.items() if n)
+    codes.update(m.tile for m in game.moves if m.tile)
+    return codes
+
+
+def status_view(game, viewer: Optional[str] = None) -> dict:
+    """The turn, the phase, the last turn (tiles drawn for another than ``viewer`` written ``?``
+    in a game that hides anything), the variant's status lines and the outcome.  The decisions
+    of the turn so far are shown to the mover only when the game hides anything."""
+    from ..drawing.render import hides_anything, last_turn_text
 
     st = game.state
     outcome = st.outcome.to_json() if st.outcome is not None else None
+    secret = hides_anything(game) and viewer != st.to_move
     return {"turn": st.turn, "to_move": st.to_move, "phase": st.phase,
-            "pending": "".join(st.pending), "last": last_turn_text(game),
+            "pending": "" if secret else ", then ".join(st.pending),
+            "last": last_turn_text(game, viewer),
             "lines": [[a, b] for a, b in game.status()], "outcome": outcome}
 
 
@@ -126,6 +167,19 @@ def last_move_points(game) -> list[list[int]]:
     return [list(board.coords(i)) for i in board.bits(last_points(game))]
 
 
+RECORD_HIDDEN = ("the record shows every tile drawn, the hidden hands too: it can be downloaded "
+                 "once the game is over")
+
+
+def record_hidden(table) -> bool:
+    """Would the record show a person something hidden from them now (a game in progress whose
+    variant hides tiles, with a person playing)?"""
+    from ..drawing.render import hides_anything
+
+    game = table.game
+    return game.outcome is None and bool(table.humans) and hides_anything(game)
+
+
 def table_view(table_id: str, table) -> dict:
     """Everything the page draws for the table now."""
     game = table.game
@@ -134,6 +188,8 @@ def table_view(table_id: str, table) -> dict:
     human = table.human_to_move()
     if game.outcome is not None:
         mode = "over"
+    elif handover and table.ahead:  # stepping through at a hot seat: both hands stay hidden
+        mode = "review"
     elif handover:
         mode = "handover"
     elif human:
@@ -142,6 +198,8 @@ def table_view(table_id: str, table) -> dict:
         mode = "review" if table.ahead else "computer"
     else:
         mode = "stuck"
+    choices = decision_groups(game) if human else []
+    mark_piles(game, choices)
     return {
         "id": table_id,
         "variant": {"name": game.name, "title": game.variant.title,
@@ -154,13 +212,16 @@ def table_view(table_id: str, table) -> dict:
         "viewer": viewer,
         "hotseat": table.hotseat,
         "svg": board_svg(game, harmonies=True, orientation=viewer or "guest", caption=False),
-        "status": status_view(game),
+        "status": status_view(game, viewer),
+        "help": phase_help(game, viewer) if mode == "play" else {"text": "", "harmonies": []},
         "harmonies": harmony_view(game),
         "last_points": last_move_points(game),
-        "piles": {} if handover else piles_view(game, viewer),
-        "choices": decision_groups(game) if human else [],
+        "piles": {} if mode == "handover" else piles_view(game, viewer),
+        "seat": game.to_move if handover else None,
+        "choices": choices,
         "legend": legend(game),
        
         "repairs": list(table.repairs),
         "from_position": table.from_position,
+        "record_hidden": record_hidden(table),
     }

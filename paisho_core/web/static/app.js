@@ -12,6 +12,8 @@ let selected = null;    // key of the chosen source group
 let pending = null;     // {group, target}: a target chosen, waiting for a third point
 let busy = false;       // a request is under way
 let computerTimer = null;
+let moveList = [];      // the turns played (and ahead), from /moves
+let choosing = null;    // buttons offered for one target: [{text, action}]
 
 // -- talking to the server --------------------------------------------------------------------
 
@@ -44,6 +46,11 @@ async function act(action, body = {}) {
 }
 
 function play(text) {
+  if (view.ahead && !confirm(`Playing ${text} here ends the game at this point: the ${view.ahead} ` +
+      `later decision${view.ahead > 1 ? "s" : ""} of this game will be discarded. Play on from here?`)) {
+    say(`Nothing played: the later decisions are kept. Step forward (\u203a, \u00bb) to see them.`, "");
+    return Promise.resolve();
+  }
   clearSelection();
   return act("move", {move: text, ply: view.ply});
 }
@@ -77,9 +84,23 @@ function show(data) {
   if (data.said && data.said.hint) markHint(data.said.hint);
   if (ended) say("The game is over.", "good");
   if (typeof netShow === "function") netShow(data);  // the game's URL and event stream (net.js)
+  loadMoves();
+  playOnlyChoice();
 }
 
-function clearSelection() { selected = null; pending = null; }
+function clearSelection() { selected = null; pending = null; choosing = null; }
+
+// a decision with a single choice and nothing to point at is played for the person
+function playOnlyChoice() {
+  if (view.mode !== "play" || view.ahead) return;
+  const all = view.choices.flatMap((g) => [...g.buttons, ...g.targets.flatMap((t) => t.moves)]);
+  if (all.length !== 1 || !view.choices.some((g) => g.buttons.length === 1)) return;
+  const only = all[0].text;
+  setTimeout(() => {
+    if (view.mode === "play" && !busy) act("move", {move: only, ply: view.ply}).then(() =>
+      say(`Only one choice was possible (${only}): it was played for you.`, "good"));
+  }, 300);
+}
 
 // the group of the source the player clicked (none while nothing is chosen)
 function chosenGroup() { return selected === null ? null : view.choices.find((g) => g.key === selected); }
@@ -91,6 +112,8 @@ function render() {
   $("title").textContent = view.variant.title + optionText(view.variant.options);
   renderBoard();
   renderTurn();
+  renderHelp();
+  renderMoves();
   renderPiles();
   renderStatus();
   renderLegend();
@@ -135,9 +158,13 @@ function renderBoard() {
   for (const g of groups) {
     if (g.point && selected === null && !pending) ring(marks, svg, g.point, "source");
   }
+  for (const pt of view.last_points || []) ring(marks, svg, pt, "last");
+  for (const h of (view.help || {}).harmonies || []) line(marks, svg, h.a, h.b, "formed");
   const current = chosenGroup();
   if (current && current.point) ring(marks, svg, current.point, "selected");
-  if (pending) {
+  if (choosing) {
+    // only the buttons below decide now: show the chosen target and nothing else
+  } else if (pending) {
     ring(marks, svg, pending.target.point, "selected");
     for (const mv of pending.target.moves) ring(marks, svg, mv.then, "target then");
   } else {
@@ -150,16 +177,36 @@ function renderBoard() {
   // hit areas on top of everything: one per point
   const hits = add(layer, "g", {class: "hits"});
   for (const p of svg.querySelectorAll("circle.point")) {
-    add(hits, "circle", {class: "hit", cx: p.getAttribute("cx"), cy: p.getAttribute("cy"), r: 15,
+    const hit = add(hits, "circle", {class: "hit", cx: p.getAttribute("cx"), cy: p.getAttribute("cy"), r: 15,
       "data-x": p.dataset.x, "data-y": p.dataset.y});
+    add(hit, "title", {}).textContent = pointTitle(svg, p);
   }
   svg.addEventListener("click", onBoardClick);
+}
+
+// the tooltip of a point: the tile on it (the hit circle lies over the tile's own title), its
+// coordinates and the areas it belongs to
+function pointTitle(svg, p) {
+  const {x, y} = p.dataset;
+  const tile = svg.querySelector(`g.tile[data-x="${x}"][data-y="${y}"] > title`);
+  const areas = (p.dataset.areas || "").split(" ").filter((a) => a);
+  const named = [...svg.querySelectorAll("circle.named > title")].map((t) => t.textContent)
+    .find((t) => t.startsWith(`(${x},${y})`));
+  const where = named || `(${x},${y})` + (areas.length ? ": " + areas.join(" and ") : "");
+  return tile ? `${tile.textContent}\n${where}` : where;
+}
+
+function line(parent, svg, a, b, cls) {
+  const p = pointEl(svg, a[0], a[1]), q = pointEl(svg, b[0], b[1]);
+  if (!p || !q) return;
+  add(parent, "line", {class: `mark ${cls}`, x1: p.getAttribute("cx"), y1: p.getAttribute("cy"),
+    x2: q.getAttribute("cx"), y2: q.getAttribute("cy")});
 }
 
 function ring(parent, svg, point, cls) {
   const p = pointEl(svg, point[0], point[1]);
   if (!p) return;
-  const r = cls.startsWith("target") ? 9 : 16;
+  const r = cls.startsWith("target") ? 9 : cls === "last" ? 14 : 16;
   add(parent, "circle", {class: `mark ${cls}`, cx: p.getAttribute("cx"), cy: p.getAttribute("cy"), r});
 }
 
@@ -188,11 +235,14 @@ function clickPoint(pt) {
     return;
   }
   const groups = view.choices;
+  if (choosing) { choosing = null; pending = null; }
   if (pending) {  // a third point (a push, a removal...)
     const mv = pending.target.moves.find((m) => same(m.then, pt));
     if (mv) return play(mv.text);
-    clearSelection(); render();
-    say("That point is not one of the choices; start again.", "bad");
+    const was = pending;
+    pending = null; render();
+    say(`(${pt}) is not one of the lit points that complete this move: ` +
+        `${was.target.moves.map((m) => m.text).join(", ")}. Click the tile again to start over.`, "bad");
     return;
   }
   const current = chosenGroup();
@@ -207,8 +257,19 @@ function clickPoint(pt) {
     select(src.key);
     return;
   }
-  clearSelection(); render();
-  say("No legal move there. Tiles you can play glow; click one to see where it may go.", "bad");
+  refuse(pt);
+}
+
+// a click that starts or ends no decision: the server says why, in the words a typed move gets
+async function refuse(pt) {
+  const source = selected;
+  say("No legal move there...", "bad");
+  try {
+    const data = await api(`/api/tables/${view.id}/explain`, {point: pt, source});
+    say(data.said && data.said.refused ? data.said.refused : "No legal move there.", "bad");
+  } catch (e) {
+    say(e.message, "bad");
+  }
 }
 
 function select(key) {
@@ -228,8 +289,12 @@ function chooseTarget(group, target) {
     return;
   }
   // several decisions end here with no third point to tell them apart: ask with buttons
-  pending = null;
-  renderChoices(target.moves.map((m) => ({text: m.text, action: m.action})), "Which one?");
+  pending = {group, target};
+  choosing = target.moves.map((m) => ({text: m.text, action: m.action}));
+  render();
+  $("prompt").textContent = `${target.moves.length} ways end on (${target.point}). ` +
+    "Point at a button to see it on the board; click it to play.";
+  say("");
 }
 
 // -- the turn panel ---------------------------------------------------------------------------
@@ -269,11 +334,53 @@ function renderTurn() {
     if (free && free.buttons.length) parts.push("a choice below");
     prompt.textContent = `Your decision: ${parts.join(", or ")}.`;
   }
+  if (view.mode === "review" && view.seat) {
+    prompt.textContent = `Reviewing at a shared screen: both hands stay hidden. ${playerName(view.seat)} ` +
+      "may take the screen to play on from here.";
+  }
+  const seat = $("btn-seat");
+  seat.hidden = !(view.mode === "review" && view.seat);
+  seat.textContent = view.seat ? `I am ${playerName(view.seat)}: show my tiles` : "";
+  if (choosing) { renderChoices(choosing, "Which one?"); return; }
   const current = chosenGroup();
   const free = groups.find((g) => g.key === null);
   const buttons = [...(current ? current.buttons : []), ...(free && !current ? free.buttons : [])];
   const actions = [...new Set(buttons.map((b) => b.action))].join(" or ");
   renderChoices(buttons, current && current.buttons.length ? `This tile can ${actions}:` : `Choose (${actions}):`);
+}
+
+// the pending decision in words (the variant's own), and the harmonies that earned a bonus
+function renderHelp() {
+  const box = $("help");
+  const help = view.help || {text: "", harmonies: []};
+  const parts = [];
+  if (help.text) parts.push(`<div>${esc(help.text)}</div>`);
+  if (help.harmonies.length) {
+    parts.push(`<div class="formed">New harmon${help.harmonies.length > 1 ? "ies" : "y"} this turn: ` +
+      help.harmonies.map((h) => `<b>${esc(h.text)}</b>`).join("; ") + "</div>");
+  }
+  box.innerHTML = parts.join("");
+  box.hidden = !parts.length;
+}
+
+// light the points a choice names (a ring's centre, where a tile goes...) before it is played
+function preview(text) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const el of svg.querySelectorAll(".mark.preview")) el.remove();
+  if (!text) return;
+  const layer = svg.querySelector("g.marks");
+  const move = pending ? pending.target.moves.find((m) => m.text === text) : null;
+  if (move && move.effects && move.effects.length) {  // the server played it on a copy
+    for (const e of move.effects) {
+      if (e.to) { line(layer, svg, e.from, e.to, "preview"); ring(layer, svg, e.to, "preview"); }
+      else ring(layer, svg, e.from, "preview gone");
+    }
+    return;
+  }
+  const pts = [...text.matchAll(/\((-?\d+),\s*(-?\d+)\)/g)].map((m) => [+m[1], +m[2]]);
+  for (const pt of pts) ring(layer, svg, pt, "preview");
+  for (let k = 1; k < pts.length; k++) line(layer, svg, pts[k - 1], pts[k], "preview");
 }
 
 function renderChoices(buttons, heading) {
@@ -287,12 +394,64 @@ function renderChoices(buttons, heading) {
     const codes = b.text.split(",");
     if (codes.length > 1 && codes.every((c) => legendOf(c))) {
       btn.innerHTML = codes.map((c) => chip(c, view.status.to_move)).join("");
+    } else if (legendOf(b.text)) {  // one tile chosen (a discard, say): its picture and name
+      btn.innerHTML = `${esc(b.action || "")} ${chip(b.text, view.status.to_move)} ${esc(legendOf(b.text).name)}`;
     } else {
       btn.textContent = b.action && b.action !== b.text ? `${b.action} ${b.text}` : b.text;
     }
     btn.addEventListener("click", () => play(b.text));
+    btn.addEventListener("mouseenter", () => preview(b.text));
+    btn.addEventListener("focus", () => preview(b.text));
+    btn.addEventListener("mouseleave", () => preview(null));
     box.appendChild(btn);
   }
+}
+
+// -- the move list ------------------------------------------------------------------------------
+
+async function loadMoves() {
+  const id = view.id, ply = view.ply;
+  try {
+    const data = await api(`/api/tables/${id}/moves`);
+    if (!view || view.id !== id || view.ply !== ply) return;  // a newer view is on show
+    moveList = data.moves;
+    renderMoves();
+    renderStatus();
+    announceComputer();
+  } catch (e) { /* the list is a help: the game goes on without it */ }
+}
+
+// the computer's turn in words, with what it took, once (a message already shown stays)
+let announced = null;
+function announceComputer() {
+  const last = moveList.filter((m) => !m.ahead).slice(-1)[0];
+  const key = last ? `${view.id}:${last.ply}` : null;
+  if (!last || last.ply !== view.ply || key === announced || view.sides[last.player] === "human") return;
+  announced = key;
+  if ($("message").textContent) return;
+  const took = last.captured.length ? ` It took ${last.captured.join(", ")}.` : "";
+  say(`${sideName(last.player)}: ${last.words}.${took}`, took ? "bad" : "");
+}
+
+function renderMoves() {
+  const box = $("moves");
+  if (!box) return;
+  const current = moveList.filter((m) => !m.ahead).slice(-1)[0];
+  box.innerHTML = "";
+  for (const m of moveList) {
+    const li = document.createElement("li");
+    li.className = `move ${m.player}` + (m.ahead ? " ahead" : "") + (m === current ? " current" : "");
+    li.dataset.ply = m.ply;
+    li.title = "Click to see the board after this turn";
+    const marks = (m.captured.length ? ` <span class="badge capture">took ${esc(m.captured.join(", "))}</span>` : "") +
+      (m.harmonies ? ` <span class="badge harmony">+${m.harmonies} harmon${m.harmonies > 1 ? "ies" : "y"}</span>` : "");
+    li.innerHTML = `<span class="dot ${m.player}"></span><span class="words">${esc(m.words)}</span>${marks}` +
+      `<code>${esc(m.text)}</code>`;
+    li.addEventListener("click", () => { if (m.ply !== view.ply) act("goto", {ply: m.ply}); });
+    box.appendChild(li);
+  }
+  const cur = box.querySelector(".current");
+  if (cur) cur.scrollIntoView({block: "nearest"});
 }
 
 // -- piles (reserve, hand, library...) ---------------------------------------------------------
@@ -312,8 +471,10 @@ function renderPiles() {
   const box = $("piles");
   box.innerHTML = "";
   const mover = view.status.to_move;
-  const playable = new Map(view.choices.filter((g) => g.tile).map((g) => [g.tile, g]));
-  const shownCodes = new Set();
+  // a tile group lights the one pile its decisions take the tile from (the server says which)
+  const tileGroups = view.choices.filter((g) => g.tile);
+  const playableIn = (pile, code) => tileGroups.find((g) => g.tile === code && g.pile === pile);
+  const shownKeys = new Set();
   const order = view.viewer === "host" ? ["host", "guest"] : ["guest", "host"];
   for (const p of order) {
     const piles = (view.piles || {})[p] || [];
@@ -327,12 +488,13 @@ function renderPiles() {
       div.className = "pile";
       div.innerHTML = `<span class="pile-name">${esc(pile.pile)}</span>`;
       for (const code of codes) {
-        const g = p === mover ? playable.get(code) : null;
+        const g = p === mover && view.mode === "play" ? playableIn(pile.pile, code) : null;
         const el = document.createElement(g ? "button" : "span");
         el.className = "chip-wrap" + (g ? " playable" : "") + (g && selected === g.key ? " selected" : "");
         el.dataset.tile = code;
+        el.dataset.pile = pile.pile;
         el.innerHTML = chip(code, p, pile.tiles[code]);
-        if (g) { el.addEventListener("click", () => onTileClick(g)); shownCodes.add(code); }
+        if (g) { el.addEventListener("click", () => onTileClick(g)); shownKeys.add(g.key); }
         div.appendChild(el);
       }
       if (pile.hidden) div.insertAdjacentHTML("beforeend", `<span class="hidden-tiles">${pile.hidden} hidden</span>`);
@@ -341,7 +503,7 @@ function renderPiles() {
     box.appendChild(row);
   }
   // tiles to place that no pile shows (a drawn tile, say)
-  const loose = [...playable.values()].filter((g) => !shownCodes.has(g.tile));
+  const loose = tileGroups.filter((g) => !shownKeys.has(g.key));
   if (loose.length) {
     const div = document.createElement("div");
     div.className = "pile loose";
@@ -369,9 +531,11 @@ function onTileClick(g) {
 function renderStatus() {
   const dl = $("status");
   const rows = [...view.status.lines];
-  if (view.status.last) rows.unshift(["Last turn", view.status.last]);
+  const last = moveList.filter((m) => !m.ahead).slice(-1)[0];
+  if (view.status.last) rows.unshift(["Last turn", last && view.status.last.startsWith(last.text.split(".")[0] + ".") ?
+    `${last.words} (${view.status.last})` : view.status.last]);
   dl.innerHTML = rows.map(([a, b]) => `<dt>${esc(a)}</dt><dd>${esc(b)}</dd>`).join("");
-  $("repairs").textContent = view.repairs.length ? "Repaired when read: " + view.repairs.join("; ") : "";
+  $("repairs").textContent = view.repairs.length ? "When the record was read: " + view.repairs.join("; ") : "";
 }
 
 function renderLegend() {
@@ -391,7 +555,9 @@ function renderControls() {
   $("btn-undo").disabled = view.ply === 0;
   $("btn-hint").disabled = $("btn-resign").disabled = view.mode !== "play";
   $("btn-resign").disabled = !!view.status.outcome;
-  $("btn-record").href = `/api/tables/${view.id}/record`;
+  $("btn-record").href = view.record_hidden ? "#" : `/api/tables/${view.id}/record`;
+  $("btn-record").classList.toggle("disabled", !!view.record_hidden);
+  $("btn-record").title = view.record_hidden ? "The record shows the hidden hands: download it when the game is over." : "";
   $("btn-record").textContent = view.from_position ? "Download position" : "Download record";
   $("move-text").disabled = view.mode !== "play";
   for (const p of ["guest", "host"]) fillSides($(`side-${p}`), view.sides[p]);
@@ -404,6 +570,7 @@ function renderHandover() {
   cover.hidden = false;
   $("handover-text").textContent = `Pass the screen to ${who}. ${who}'s tiles stay hidden until ${who} is ready.`;
   $("btn-handover").textContent = `I am ${who}: show my tiles`;
+  $("btn-cover-back").hidden = view.ply === 0;
 }
 
 function esc(s) {
@@ -524,6 +691,8 @@ function init() {
   $("btn-start").addEventListener("click", () => act("start"));
   $("btn-end").addEventListener("click", () => act("end"));
   $("btn-handover").addEventListener("click", () => act("handover"));
+  $("btn-seat").addEventListener("click", () => act("handover"));
+  $("btn-cover-back").addEventListener("click", () => act("back"));
   for (const p of ["guest", "host"]) {
     $(`side-${p}`).addEventListener("change", () =>
       act("sides", {sides: {guest: $("side-guest").value, host: $("side-host").value}}));
@@ -531,7 +700,7 @@ function init() {
   $("type-move").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = $("move-text").value.trim();
-    if (text) play(text).then(() => { $("move-text").value = ""; });
+    if (text) play(text).then((data) => { if (data) $("move-text").value = ""; });
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && (selected !== null || pending)) { clearSelection(); render(); say(""); }
