@@ -100,6 +100,19 @@ def _canonical(name: str) -> str | None:
         return None
 
 
+def _drop_display_options(variant: Variant, options: dict) -> tuple[dict, list[str]]:
+    """A record's options less those that only choose how another program draws the game
+    (``rules.display.display_only_options`` of the variant's YAML, e.g. The Garden Gate's
+    ``NoHarmonyAids``), and a note for each one dropped.  An option the variant has is kept."""
+    display = (variant.rules_config or {}).get("display") or {}
+    listed = display.get("display_only_options") if isinstance(display, dict) else None
+    if not isinstance(listed, dict) or not isinstance(options, dict):
+        return options, []
+    dropped = [k for k in options if k in listed and k not in variant.option_specs]
+    notes = [f"option {k} ignored: {listed[k]}" for k in dropped]
+    return {k: v for k, v in options.items() if k not in dropped}, notes
+
+
 class Repair(NamedTuple):
     """One turn the tolerant reader played differently from how the record writes it."""
 
@@ -163,13 +176,16 @@ def load_record(text: str, source: str | None = None, variant: Variant | str | N
             seed = boundary.parse_seed(seed_tag, "the Seed tag", RecordError)
     except RecordError as exc:
         raise RecordError(str(exc), line=_tag_line(text, "Seed"), source=source) from None
+    ignored: list[str] = []
     try:
         if isinstance(name, str):
             name = get_variant(name)  # a registered name only: never a file, never NAME:OPTIONS
+        opts, ignored = _drop_display_options(name, opts)
         game = new_game(name, options=opts, seed=seed, auto_chance=False)
     except VariantError as exc:
         raise RecordError(str(exc), source=source) from None
     game.tags = tags
+    game.ignored_options = ignored
     repairs: list[Repair] = []
     game.repairs = repairs
     if seed is not None:

@@ -385,3 +385,20 @@ def test_a_shared_record_leaves_secret_choices_blank_until_the_end():
     assert "[Withheld" in shared
     game.resign("host")
     assert all(line in game.record(shared=True) for line in secrets)
+
+
+def test_display_only_options_of_a_tgg_record_are_ignored_with_a_note(tmp_path):
+    """Issue 35, item 10: a TGG game carrying NoHarmonyAids (a display choice there) replays,
+    saying the option was ignored, in the library and in `paisho replay`."""
+    game = paisho.new_game("skud", seed=1)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    text = game.record().replace('[Variant "skud"]', '[Variant "skud"]\n[Options "{\\"NoHarmonyAids\\": true}"]')
+    again = paisho.load_record(text)
+    assert again.ignored_options and "NoHarmonyAids" in again.ignored_options[0]
+    path = tmp_path / "g.txt"
+    path.write_text(text)
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0 and "NoHarmonyAids ignored" in result.output, result.output
+    with pytest.raises(paisho.RecordError):  # an option no program has is still an error
+        paisho.load_record(text.replace("NoHarmonyAids", "NoSuchOption"))

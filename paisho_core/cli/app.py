@@ -133,11 +133,14 @@ def cmd_replay(file: Path = typer.Argument(..., help="A game record."),
         typer.echo(json.dumps({
             "variant": game.name, "turns": len(game.turns()), "decisions": game.ply,
             "outcome": outcome, "repairs": [r._asdict() for r in repairs],
+            "ignored_options": getattr(game, "ignored_options", []),
             "harmonies": [{"a": h.a, "b": h.b, "owner": h.owner, "owners": list(h.owners),
                            "midline_crossing": h.crosses_midline} for h in game.harmonies()],
             "position": game.position()}, indent=2))
         return
     typer.echo(f"{game.variant.title}: {len(game.turns())} turns replayed")
+    for note in getattr(game, "ignored_options", []):
+        typer.echo(f"Note: {note}")
     for r in repairs:
         typer.echo(f"Repaired {r}")
     if outcome:
