@@ -135,6 +135,14 @@ class SeatView:
         self.repairs = table.repairs
         self.from_position = table.from_position
 
+    @property
+    def humans(self):
+        return self._table.humans
+
+    def __getattr__(self, name: str):
+        # anything else the view reads (added by the page's features) is the table's own
+        return getattr(self._table, name)
+
     def viewer(self) -> Optional[str]:
         return self.seat
 

@@ -177,8 +177,10 @@ class Table:
             human_undone = human_undone or mover in self.humans
             if human_undone and g.to_move in self.humans and g.chance_outcomes() is None:
                 break
-        # at a hot seat the person who pressed Undo keeps the screen: when the other is to
-        # decide again, the screen waits to be handed over (shown_to is left as it was)
+        # at a hot seat, when the other player is to decide again, the screen waits to be
+        # handed over: nobody's hand shows until then
+        if self.hotseat and self.shown_to != g.to_move:
+            self.shown_to = None
 
     def back(self) -> None:
         """One decision back (review)."""
