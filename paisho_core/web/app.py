@@ -383,7 +383,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
                 if action in ("move", "computer"):
                     quota.check_plies(table.game.ply + 1, "this game")
                 said = handler(table, data, seats)
-                if action != "hint":
+                if action not in READ_ONLY:
                     games.save(table)
                 view = client_view(table, tokens)
                 if said:
@@ -393,7 +393,7 @@ def create_app(extra_variants: tuple = (), host: str = "127.0.0.1", db: str = ":
             view = await quota.search(client, lambda: run_in_threadpool(run))
         else:
             view = await run_in_threadpool(run)
-        if action != "hint":
+        if action not in READ_ONLY:
             hub.notify(key)
         return JSONResponse(view)
 
@@ -672,6 +672,8 @@ ACTIONS: dict[str, Callable] = {
     "handover": lambda t, d, s: t.hand_over(),
     "sides": _sides,
 }
+READ_ONLY = ("hint", "explain")
+"""Actions that change nothing: not saved, no update pushed to the other pages."""
 SEARCHES = ("computer", "hint")
 """Actions that run a search: they wait in the bounded queue (:meth:`.quota.Quota.search`)."""
 TOGETHER = ("undo", "back", "forward", "start", "end", "goto", "sides", "handover")
