@@ -647,6 +647,15 @@ class Game:
         if len(kept) > self.KEEP_LEGAL:
             kept[-self.KEEP_LEGAL - 1] = None
 
+    def draw_chance(self) -> None:
+        """Draw the pending chance steps with the game's own seeded draws (what every decision
+        is followed by when ``auto_chance`` is on; :func:`paisho_core.new_game` calls it for a
+        game whose first decision is a chance step).  Undo takes them back with the decision
+        before them; draws with none before them stay."""
+        outcomes = self.chance_outcomes() if self.state.outcome is None else None
+        if outcomes:
+            self._push(self.sample_chance(outcomes), auto=True)
+
     def sample_chance(self, outcomes: list[tuple[Move, float]] | None = None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
         outcomes = outcomes or self.chance_outcomes()
@@ -677,7 +686,7 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last decision (with any chance step the game drew itself after it)."""
-        if not self._history:
+        if all(h[3] for h in self._history):  # nothing, or only the game's own first draws
             raise IllegalMoveError("nothing to undo")
         while self._history and self._history[-1][3]:
             self._pop()
