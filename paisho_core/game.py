@@ -651,7 +651,7 @@ class Game:
         """Draw the pending chance steps with the game's own seeded draws (what every decision
         is followed by when ``auto_chance`` is on; :func:`paisho_core.new_game` calls it for a
         game whose first decision is a chance step).  Undo takes them back with the decision
-        before them; draws with none before them stay."""
+        before them, or alone when none is before them."""
         outcomes = self.chance_outcomes() if self.state.outcome is None else None
         if outcomes:
             self._push(self.sample_chance(outcomes), auto=True)
@@ -686,9 +686,9 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last decision (with any chance step the game drew itself after it)."""
-        if all(h[3] for h in self._history):  # nothing, or only the game's own first draws
+        if not self._history:
             raise IllegalMoveError("nothing to undo")
-        while self._history and self._history[-1][3]:
+        while len(self._history) > 1 and self._history[-1][3]:  # (a first draw is taken back too)
             self._pop()
         return self._pop()
 
