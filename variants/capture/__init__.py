@@ -81,7 +81,7 @@ def paisho_check_end(game):
 def paisho_load_position(game, data):
     st = game.state
     if st.phase not in (rules.DEAL, rules.MOVE):
-        raise PositionError(f"phase must be {rules.DEAL} or {rules.MOVE}, got {st.phase!r}")
+        raise PositionError([("phase", f"must be {rules.DEAL} or {rules.MOVE}, got {st.phase!r}")])
 
 
 @hookimpl
