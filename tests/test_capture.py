@@ -7,56 +7,16 @@ their facts come from TGG's rules page and its engine (docs/variants/capture/rul
 """
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-
 import pytest
 
 import paisho_core as paisho
-from paisho_core.board import coords, index
+from paisho_core.board import index
 from paisho_core.errors import NotationError, RecordError
 
-DATA = Path(__file__).parent / "data" / "tgg" / "capture"
-RECORDS = sorted((DATA / "records").glob("*.txt"))
-PLAYER = {"H": "host", "G": "guest"}
+from .tgg_records import board_of, dumps, expected_end, legal_texts, pile_of, records, turns_of
 
-
-def turns_of(text: str) -> list[str]:
-    return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
-
-
-def expected_end(text: str):
-    final, captured, section = {}, {}, ""
-    for line in text.splitlines():
-        if line.startswith("# ----"):
-            section = line
-        elif "final position" in section and (m := re.match(r"# \((-?\d+),(-?\d+)\) ([HG])(\w)$", line)):
-            final[(int(m[1]), int(m[2]))] = (PLAYER[m[3]], m[4])
-        elif "captured" in section and (m := re.match(r"# ([HG]): (.*)$", line)):
-            captured[PLAYER[m[1]]] = sorted(c for c in m[2].split(",") if c)
-    who = re.search(r"# result \(engine\): (\w+)", text)[1]
-    return final, captured, {"HOST": "host", "GUEST": "guest", "BOTH": None}[who]
-
-
-def dumps() -> dict[str, dict[int, list[str]]]:
-    out: dict[str, dict[int, list[str]]] = {}
-    for line in (DATA / "legal-dump.jsonl").read_text().splitlines():
-        d = json.loads(line)
-        out.setdefault(d["record"], {})[d["ply"]] = d["legal"]
-    return out
-
-
-DUMPS = dumps()
-
-
-def board_of(game) -> dict:
-    return {coords(i): (t.owner, t.kind.code) for i, t in game.state.tiles()}
-
-
-def captured_of(game) -> dict:
-    return {p: sorted(c for c, n in game.state.pile("captured", p).items() for _ in range(n))
-            for p in ("host", "guest")}
+RECORDS = records("capture")
+DUMPS = {name: {ply: d["legal"] for ply, d in per.items()} for name, per in dumps("capture").items()}
 
 
 def test_enough_vectors():
@@ -73,13 +33,13 @@ def test_record_replays_exactly_and_legal_turns_equal_tggs(path):
     checked = 0
     for ply, turn in enumerate(turns):
         if ply in wanted:
-            assert sorted(str(m) for m in game.legal_moves()) == sorted(wanted[ply]), (path.name, ply)
+            assert legal_texts(game) == sorted(wanted[ply]), (path.name, ply)
             checked += 1
         game.play(turn)
     assert checked == len(wanted)
-    final, captured, winner = expected_end(text)
+    final, captured, winner = expected_end(text, "captured")
     assert board_of(game) == final
-    assert captured_of(game) == captured
+    assert pile_of(game, "captured") == captured
     assert game.outcome is not None and game.outcome.winner == winner
 
 
@@ -87,7 +47,7 @@ def test_a_record_pasted_from_tgg_replays_and_writes_tggs_turns():
     text = RECORDS[0].read_text()
     turns = turns_of(text)
     game = paisho.load_record(";".join(turns), variant="capture")  # as TGG's page exports it
-    final, _captured, winner = expected_end(text)
+    final, _captured, winner = expected_end(text, "captured")
     assert board_of(game) == final and game.outcome.winner == winner
     written = [ln for ln in game.record().splitlines() if not ln.startswith("[")]
     assert written == turns

@@ -120,11 +120,14 @@ def _between(a: int, b: int) -> int:
 
 
 class Analysis:
-    """Harmonies, disharmonies and the points between them in one position."""
+    """Harmonies, disharmonies and the points between them in one position; ``seen`` (made on
+    first use) the tiles each empty point outside them sees along its lines."""
 
-    __slots__ = ("harmonies", "clash_count", "between")
+    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_board", "_occupied")
 
     def __init__(self, board, c: Cfg) -> None:
+        self._board = board
+        self._seen: dict[int, list] | None = None
         self.harmonies: list[tuple[int, int]] = []
         self.clash_count: dict[int, int] = {}
         between = 0
@@ -150,6 +153,22 @@ class Analysis:
             if n:
                 self.clash_count[i] = n
         self.between = between
+        self._occupied = sum(1 << i for i in occupied)
+
+    def seen(self) -> dict[int, list]:
+        """{empty point not between related tiles: [(code, owner) of each tile it sees]}."""
+        if self._seen is None:
+            board = self._board
+            out = {}
+            for i in bits(PLAYABLE & ~self._occupied & ~self.between):
+                tiles = []
+                for s in stops(board, i):
+                    u = board[s] if s >= 0 else None
+                    if u is not None:
+                        tiles.append((u.kind.code, u.owner))
+                out[i] = tiles
+            self._seen = out
+        return self._seen
 
 
 def analysis(game) -> Analysis:
@@ -171,22 +190,13 @@ def legal_points(game, code: str, player: str, a: Analysis | None = None) -> lis
     empty point not between two related tiles, that may hold the tile, and from which the tile
     forms a harmony with the tile it sees along a line."""
     st = game.state
-    board = st.board
     open_gates = GATES & ~st.occupied
     if open_gates:
         return list(bits(open_gates))
     c = cfg(game)
     a = a or analysis(game)
-    out = []
-    for i in bits(PLAYABLE & ~st.occupied & ~a.between):
-        if not can_hold(c, code, i):
-            continue
-        for s in stops(board, i):
-            u = board[s] if s >= 0 else None
-            if u is not None and harmonizes(c, code, player, u.kind.code, u.owner):
-                out.append(i)
-                break
-    return out
+    return [i for i, tiles in a.seen().items()
+            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles)]
 
 
 def placement_moves(game) -> list[Move]:
