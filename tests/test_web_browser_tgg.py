@@ -46,3 +46,22 @@ def test_capture_deal_then_moves_by_clicks_to_the_end(page):  # noqa: F811
     assert view["status"]["to_move"] == "guest"
     capture = finished("capture", 3, prefer=lambda g, m: g.state.board[m.dst] is not None)
     click_to_the_end(page, capture, 6)
+
+
+def test_undergrowth_placements_pass_and_clicks_to_the_end(page):  # noqa: F811
+    view = start(page, "undergrowth", guest="human", host="human", seed=2)
+    assert view["status"]["to_move"] == "host" and sorted(moves_of(view))[0].startswith("L(")
+    view = click_move(page, "R3(0,8)")                  # a tile from the reserve onto a Gate
+    assert view["status"]["to_move"] == "guest"
+    view = click_move(page, "W3(0,-8)")                 # the Guest's first tile ...
+    assert view["status"]["to_move"] == "guest" and view["status"]["phase"] == "second"
+    view = click_move(page, "R4(8,0)")                  # ... and its second
+    assert view["status"]["to_move"] == "host" and "-" not in moves_of(view)
+    view = click_move(page, "W4(-8,0)")
+    second = moves_of(view)[0]
+    view = click_move(page, second)
+    assert view["status"]["to_move"] == "guest" and "-" in moves_of(view)
+    view = click_move(page, "-")                        # a pass, by its button
+    assert view["status"]["to_move"] == "host"
+    game = finished("undergrowth", 5)
+    click_to_the_end(page, game, 5)
