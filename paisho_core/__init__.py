@@ -62,6 +62,8 @@ def new_game(name: str | Variant, options: dict[str, Any] | None = None, seed: i
     st.to_move = variant.definition.get("first_player", "guest")
     variant.rules.setup(game)
     game._changed()
+    if auto_chance:
+        game.draw_chance()  # a game that starts with a chance step (a shuffled set-up) draws it
     return game
 
 

@@ -647,6 +647,15 @@ class Game:
         if len(kept) > self.KEEP_LEGAL:
             kept[-self.KEEP_LEGAL - 1] = None
 
+    def draw_chance(self) -> None:
+        """Draw the pending chance steps with the game's own seeded draws (what every decision
+        is followed by when ``auto_chance`` is on; :func:`paisho_core.new_game` calls it for a
+        game whose first decision is a chance step).  Undo takes them back with the decision
+        before them, or alone when none is before them."""
+        outcomes = self.chance_outcomes() if self.state.outcome is None else None
+        if outcomes:
+            self._push(self.sample_chance(outcomes), auto=True)
+
     def sample_chance(self, outcomes: list[tuple[Move, float]] | None = None) -> Move:
         """Draw a chance outcome with a generator seeded by (seed, ply): reproducible, undo-safe."""
         outcomes = outcomes or self.chance_outcomes()
@@ -679,7 +688,7 @@ class Game:
         """Take back the last decision (with any chance step the game drew itself after it)."""
         if not self._history:
             raise IllegalMoveError("nothing to undo")
-        while self._history and self._history[-1][3]:
+        while len(self._history) > 1 and self._history[-1][3]:  # (a first draw is taken back too)
             self._pop()
         return self._pop()
 

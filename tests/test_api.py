@@ -120,8 +120,9 @@ def test_parse_move_tells_syntax_from_rules():
 def test_peek_is_over_and_move_points(variant):
     with variant_guard(variant):
         game = paisho.new_game(variant, seed=2)
-        with pytest.raises(IndexError):
-            game.peek()
+        if game.ply == 0:  # (a game that starts with a chance step has drawn it already)
+            with pytest.raises(IndexError):
+                game.peek()
         game = played(variant, plies=20, seed=2)
         assert game.peek() is game.moves[-1]
         assert game.is_over() == (game.outcome is not None)

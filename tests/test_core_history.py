@@ -38,16 +38,18 @@ def random_walk(game, rng, decisions):
 def test_undo_restores_every_position_exactly(variant, seed):
     rng = random.Random(seed)
     game = paisho.new_game(variant, seed=seed)
+    first = game.ply  # a game that starts with a chance step (a shuffle) has drawn it
     start = game.state.copy()
     seen = random_walk(game, rng, 120)
-    while game.ply:
+    while game.ply > first:
         game.undo()
         assert game.ply in seen, "undo stopped between a decision and its chance step"
         state, legal = seen[game.ply]
         assert game.state.same_as(state), f"{variant}: undo to ply {game.ply} differs"
         assert texts(game) == legal
     assert game.state.same_as(start)
-    assert game.start.same_as(start)
+    if not first:
+        assert game.start.same_as(start)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -1,0 +1,95 @@
+"""Capture Pai Sho (designed by Tom Ford) as a paisho variant plugin, exact against The Garden Gate.
+
+Every tile starts on the board: each player's first turn deals their twelve tiles, in an order
+shuffled from the game's seed, onto the starting points (``0H.<codes>``: a record fixes the deal).
+Then a turn moves one tile up to three points or jumps it over a tile of its owner's; moving onto
+an opposing tile captures it if it is one of the next three in the Capture Cycle.  Rules:
+:mod:`.rules`; notation: :mod:`.notation`; rulings: docs/variants/capture/rulings.md.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from paisho_core.errors import PositionError
+from paisho_core.hookspecs import hookimpl
+
+from . import rules
+from .notation import paisho_parse_turn
+
+YAML = Path(__file__).with_name("capture.yaml")
+
+__all__ = ["paisho_parse_turn"]
+
+
+@hookimpl
+def paisho_variant_info():
+    return {"name": "capture", "yaml": str(YAML), "title": "Capture Pai Sho"}
+
+
+@hookimpl
+def paisho_validate_options(variant, options):
+    value = options.get("max_turns")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return f"option max_turns must be a whole number, 0 or more, got {value!r}"
+    return None
+
+
+@hookimpl
+def paisho_setup(game):
+    """The tiles wait in each player's reserve; Host's deal is the first decision (turn 0)."""
+    st = game.state
+    st.pile("captured", "host")
+    st.pile("captured", "guest")
+    st.to_move = "host"
+    st.turn = 0
+    st.phase = rules.DEAL
+
+
+@hookimpl
+def paisho_legal_moves(game):
+    if game.state.phase == rules.DEAL:
+        return rules.deal_moves(game)
+    return rules.move_moves(game)
+
+
+@hookimpl
+def paisho_has_legal_move(game):
+    if game.state.phase == rules.DEAL:
+        return True
+    return rules.any_move(game)
+
+
+@hookimpl
+def paisho_chance_outcomes(game):
+    if game.state.phase != rules.DEAL:
+        return None
+    moves = rules.deal_moves(game)
+    return [(m, 1 / len(moves)) for m in moves]
+
+
+@hookimpl
+def paisho_apply(game, move):
+    rules.apply(game, move)
+
+
+@hookimpl
+def paisho_check_end(game):
+    return rules.check_end(game)
+
+
+@hookimpl
+def paisho_load_position(game, data):
+    st = game.state
+    if st.phase not in (rules.DEAL, rules.MOVE):
+        raise PositionError([("phase", f"must be {rules.DEAL} or {rules.MOVE}, got {st.phase!r}")])
+
+
+@hookimpl
+def paisho_status(game):
+    st = game.state
+    out = []
+    for p in ("host", "guest"):
+        taken = st.pile("captured", p)
+        lost = ",".join(sorted(c for c, n in taken.items() for _ in range(n))) or "none"
+        out.append((p, f"{len(st.tiles(p))} tiles on the board; captured from them: {lost}"))
+    return out

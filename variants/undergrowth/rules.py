@@ -1,0 +1,311 @@
+"""Undergrowth Pai Sho's rules: where a tile may go, harmony and disharmony, removals, the end.
+
+Sources: The Garden Gate's rules summary and the behaviour of its engine and page (the points the
+page opens for a tile), checked against TGG's own self-play records in
+``tests/data/tgg/undergrowth/``.  Rulings: docs/variants/undergrowth/rulings.md.
+
+Lines: from a point, the nearest point along each of the four lines that holds a tile or is a
+Gate ("the stop").  Two tiles relate (harmony, disharmony) only through such a stop; a Gate cuts a
+line, a tile in a Gate is never in disharmony, and two tiles both in Gates never harmonize.
+"""
+from __future__ import annotations
+
+from paisho_core.board import AREA, GATES, LABEL, PLAYABLE, bits, coords, index, on_board
+from paisho_core.game import Harmony, Move, Outcome, settings
+
+PLACE = "place"
+"""Phase of a turn's first tile (or a pass)."""
+SECOND = "second"
+"""Phase of a turn's second tile."""
+PASS = "-"
+
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _rays() -> list[tuple[tuple[int, ...], ...]]:
+    out: list[tuple[tuple[int, ...], ...]] = [()] * (17 * 17)
+    for i in bits(PLAYABLE):
+        x, y = coords(i)
+        rays = []
+        for dx, dy in DIRECTIONS:
+            ray = []
+            k = 1
+            while on_board(x + k * dx, y + k * dy):
+                ray.append(index(x + k * dx, y + k * dy))
+                k += 1
+            rays.append(tuple(ray))
+        out[i] = tuple(rays)
+    return out
+
+
+RAYS = _rays()
+"""The points along each of the four lines from every point, nearest first."""
+
+
+class Cfg:
+    __slots__ = ("simple", "score")
+
+    def __init__(self, game) -> None:
+        self.simple = bool(game.options["UndergrowthSimple"])
+        areas = game.variant.rules_config.get("score_areas", ["red", "white"])
+        self.score = 0
+        for a in areas:
+            self.score |= AREA[a]
+
+
+def cfg(game) -> Cfg:
+    return settings(game, Cfg)
+
+
+def _basic(code: str) -> bool:
+    return len(code) == 2
+
+
+def harmonizes(c: Cfg, code: str, owner: str, code2: str, owner2: str) -> bool:
+    """Does a tile (``code``, ``owner``) form a harmony with the tile it sees (``code2``,
+    ``owner2``)?  Not symmetric: a basic flower does not harmonize with an Orchid, an Orchid
+    does with its owner's basic flowers (TGG's engine)."""
+    if c.simple:
+        return owner == owner2
+    if {code, code2} == {"L", "O"}:
+        return True
+    if not (_basic(code2) or code2 == "L" or code == "O"):
+        return False
+    if (code == "L" and not _basic(code2)) or (code2 == "L" and not _basic(code)):
+        return False
+    if code == "L" or code2 == "L":
+        return True
+    if owner != owner2:
+        return False
+    if code == "O" or code2 == "O":
+        return True
+    diff = abs(int(code[1]) - int(code2[1]))
+    return diff == 1 if code[0] == code2[0] else diff == 2
+
+
+def clashes(c: Cfg, code: str, owner: str, code2: str, owner2: str) -> bool:
+    """Disharmony: an Orchid with anything, two basic flowers of the same number (any owners)."""
+    if c.simple:
+        return owner != owner2
+    if code == "O" or code2 == "O":
+        return True
+    return _basic(code) and _basic(code2) and code[1] == code2[1]
+
+
+def stops(board, i: int) -> list[int]:
+    """The stop of each line from ``i``: the nearest point holding a tile or being a Gate (-1
+    when the line runs off the board first)."""
+    out = []
+    for ray in RAYS[i]:
+        s = -1
+        for p in ray:
+            if board[p] is not None or GATES >> p & 1:
+                s = p
+                break
+        out.append(s)
+    return out
+
+
+def _between(a: int, b: int) -> int:
+    xa, ya = coords(a)
+    xb, yb = coords(b)
+    m = 0
+    if ya == yb:
+        for x in range(min(xa, xb) + 1, max(xa, xb)):
+            m |= 1 << index(x, ya)
+    else:
+        for y in range(min(ya, yb) + 1, max(ya, yb)):
+            m |= 1 << index(xa, y)
+    return m
+
+
+class Analysis:
+    """Harmonies, disharmonies and the points between them in one position; ``seen`` (made on
+    first use) the tiles each empty point outside them sees along its lines."""
+
+    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_board", "_occupied")
+
+    def __init__(self, board, c: Cfg) -> None:
+        self._board = board
+        self._seen: dict[int, list] | None = None
+        self.harmonies: list[tuple[int, int]] = []
+        self.clash_count: dict[int, int] = {}
+        between = 0
+        occupied = [i for i in bits(PLAYABLE) if board[i] is not None]
+        for i in occupied:
+            t = board[i]
+            code, owner = t.kind.code, t.owner
+            gate = GATES >> i & 1
+            n = 0
+            for s in stops(board, i):
+                if s < 0:
+                    continue
+                u = board[s]
+                if u is None:
+                    continue  # an empty Gate cuts the line
+                s_gate = GATES >> s & 1
+                if not (gate and s_gate) and harmonizes(c, code, owner, u.kind.code, u.owner):
+                    self.harmonies.append((i, s))
+                    between |= _between(i, s)
+                if not gate and not s_gate and clashes(c, code, owner, u.kind.code, u.owner):
+                    n += 1
+                    between |= _between(i, s)
+            if n:
+                self.clash_count[i] = n
+        self.between = between
+        self._occupied = sum(1 << i for i in occupied)
+
+    def seen(self) -> dict[int, list]:
+        """{empty point not between related tiles: [(code, owner) of each tile it sees]}."""
+        if self._seen is None:
+            board = self._board
+            out = {}
+            for i in bits(PLAYABLE & ~self._occupied & ~self.between):
+                tiles = []
+                for s in stops(board, i):
+                    u = board[s] if s >= 0 else None
+                    if u is not None:
+                        tiles.append((u.kind.code, u.owner))
+                out[i] = tiles
+            self._seen = out
+        return self._seen
+
+
+def analysis(game) -> Analysis:
+    a = game.cache.get("ug")
+    if a is None:
+        a = game.cache["ug"] = Analysis(game.state.board, cfg(game))
+    return a
+
+
+def can_hold(c: Cfg, code: str, i: int) -> bool:
+    if c.simple or GATES >> i & 1 or not _basic(code):
+        return True
+    colour = AREA["red"] if code[0] == "R" else AREA["white"]
+    return bool((AREA["neutral"] | colour) >> i & 1)
+
+
+def legal_points(game, code: str, player: str, a: Analysis | None = None) -> list[int]:
+    """The points TGG's page opens for a tile: the empty Gates while any is empty; then every
+    empty point not between two related tiles, that may hold the tile, and from which the tile
+    forms a harmony with the tile it sees along a line."""
+    st = game.state
+    open_gates = GATES & ~st.occupied
+    if open_gates:
+        return list(bits(open_gates))
+    c = cfg(game)
+    a = a or analysis(game)
+    return [i for i, tiles in a.seen().items()
+            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles)]
+
+
+def placement_moves(game) -> list[Move]:
+    st = game.state
+    player = st.to_move
+    pile = st.pile("reserve", player)
+    a = analysis(game)
+    out = []
+    for kind in game.tileset.kinds:
+        code = kind.code
+        if not pile.get(code):
+            continue
+        for i in legal_points(game, code, player, a):
+            out.append(Move("place", f"{code}{LABEL[i]}", tile=code, dst=i))
+    return out
+
+
+def pass_allowed(game) -> bool:
+    """The page offers a pass once three turns have been played (from the Guest's second turn)."""
+    st = game.state
+    return st.phase == PLACE and (st.turn > 2 or (st.turn == 2 and st.to_move == "guest"))
+
+
+def legal_moves(game) -> list[Move]:
+    out = placement_moves(game)
+    if pass_allowed(game):
+        out.append(Move("pass", PASS))
+    return out
+
+
+def remove_disharmonic(game) -> None:
+    """Remove every tile in disharmony with two or more tiles, all at once, until none is left."""
+    st = game.state
+    c = cfg(game)
+    while True:
+        a = Analysis(st.board, c)
+        doomed = [i for i, n in a.clash_count.items() if n >= 2]
+        if not doomed:
+            game.cache["ug"] = a
+            return
+        for i in doomed:
+            t = st.lift(i)
+            st.give("captured", t.owner, t.kind.code)
+
+
+def apply(game, move: Move) -> None:
+    st = game.state
+    player = st.to_move
+    ex = st.extra
+    if move.action == "pass":
+        ex["passes"] = ex.get("passes", 0) + 1
+        end_turn(game)
+        return
+    ex["passes"] = 0
+    st.take("reserve", player, move.tile)
+    st.put(move.dst, game.tileset.tile(move.tile, player))
+    game.cache.clear()
+    remove_disharmonic(game)
+    first_turn = st.turn == 1 and player == "host"
+    if st.phase == PLACE and not first_turn and st.pile("reserve", player) and _any_placement(game):
+        st.phase = SECOND
+        return
+    end_turn(game)
+
+
+def _any_placement(game) -> bool:
+    st = game.state
+    pile = st.pile("reserve", st.to_move)
+    a = analysis(game)
+    return any(legal_points(game, code, st.to_move, a) for code, n in pile.items() if n)
+
+
+def end_turn(game) -> None:
+    st = game.state
+    st.phase = PLACE
+    st.next_turn("host")
+
+
+def central(game, player: str) -> int:
+    return (game.state.owned[player] & cfg(game).score).bit_count()
+
+
+def check_end(game) -> Outcome | None:
+    st = game.state
+    if st.phase != PLACE:
+        return None
+    out_of_tiles = not any(st.pile("reserve", p) for p in ("host", "guest"))
+    passes = st.extra.get("passes", 0)
+    if not out_of_tiles and passes < 2:
+        return None
+    h, g = central(game, "host"), central(game, "guest")
+    why = "every tile has been placed" if out_of_tiles else "both players passed"
+    details = {"central": {"host": h, "guest": g}}
+    if h == g:
+        return Outcome(None, f"{why}: both players have {h} tiles in or touching the Central Gardens", details)
+    w = "host" if h > g else "guest"
+    return Outcome(w, f"{why}: {w} has more tiles in or touching the Central Gardens "
+                      f"({max(h, g)} to {min(h, g)})", details)
+
+
+def harmonies(game) -> list[Harmony]:
+    st = game.state
+    seen = set()
+    out = []
+    for i, s in analysis(game).harmonies:
+        key = (min(i, s), max(i, s))
+        if key in seen:
+            continue
+        seen.add(key)
+        t = st.board[i]
+        out.append(Harmony(coords(i), coords(s), t.owner))
+    return out
