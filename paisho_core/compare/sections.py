@@ -93,11 +93,18 @@ def _signed(x, pct: bool) -> str:
 
 def _differences_section(report: dict) -> dict:
     """What each later variant changes against the first: rules rows and self-play figures."""
+    from .trust import paired_intro, paired_table
+
     tables = []
+    intros = []
     for d in report["differences"]:
         rows = [[r["row"], r["base"], r["value"]] for r in d["rules"]] or [["(none)", "-", "-"]]
         tables.append({"title": f"Rules rows that differ: {d['variant']} against {d['base']}",
                        "headers": ["Row", d["base"], d["variant"]], "rows": rows})
+        if d.get("paired"):
+            tables.append(paired_table(d))
+            intros.append(paired_intro(d, report["settings"]["games"]))
+            continue
         frows = []
         for f in d["figures"]:
             pct = f["kind"] == "rate"
@@ -109,11 +116,19 @@ def _differences_section(report: dict) -> dict:
         tables.append({"title": f"Self-play figures: {d['variant']} minus {d['base']} (95% interval)",
                        "headers": ["Figure", d["base"], d["variant"], "Difference [95% CI]", "Significant"],
                        "rows": frows})
+    intro = ("Each later variant against the first: the rules rows whose text differs, and each "
+             "self-play figure's difference with its 95% interval (Newcombe's interval for rates, "
+             "in percentage points; a normal interval for means). * marks a difference whose "
+             "interval leaves out zero. Play-derived rules rows are left out.")
+    if intros:
+        intro = ("Each later variant against the first: the rules rows whose text differs, and each "
+                 "self-play figure's paired difference (the variant's game minus the base's game from "
+                 "the same seed) with its 95% interval (paired t), its p-value (McNemar's exact test "
+                 "for rates, the paired t test for means) and that p-value after Holm's correction "
+                 "for the number of figures; * marks a difference significant after the correction. "
+                 "Play-derived rules rows are left out. " + " ".join(intros))
     return {"title": "What the house rule changes",
-            "intro": "Each later variant against the first: the rules rows whose text differs, and each "
-                     "self-play figure's difference with its 95% interval (Newcombe's interval for rates, "
-                     "in percentage points; a normal interval for means). * marks a difference whose "
-                     "interval leaves out zero. Play-derived rules rows are left out.",
+            "intro": intro,
             "tables": tables, "figures": [], "plots": []}
 
 
@@ -328,6 +343,12 @@ def build_sections(report: dict) -> list[dict]:
                                ("Legal moves per decision", "branching.png"),
                                ("Branching over the course of a game", "branching_over_game.png"),
                                ("First player's wins, draws and second player's wins", "win_rates.png")]})
+    from .trust import decided_section, pictures_section, touch_section
+
     if report.get("differences"):
         sections.append(_differences_section(report))
+    touched = touch_section(report)
+    if touched:
+        sections.insert(0, touched)
+    sections += [sec for sec in (decided_section(report), pictures_section(report)) if sec]
     return sections
