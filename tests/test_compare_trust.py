@@ -103,3 +103,23 @@ def test_a_filtering_rule_resolves_moves_alike():
     assert same_resolution(orchid, oo, skud, so)
     wheels, wo = variant_and_options("skud:NoWheels=true")
     assert not same_resolution(wheels, wo, skud, so)
+
+
+def test_until_decided_stops_on_its_own_under_the_cap():
+    """Acceptance 4 (a wide width, to stay quick): fire against fire without Rocks plays batches
+    of 5 games a side until every figure is decided, stops before the cap of 30 and says how many
+    games each figure needed.  The rule is in play from the start (another starting position)."""
+    fire_no_rocks = str(HERE / "fire-no-rocks.yaml")
+    report = compare.run_compare(["fire", fire_no_rocks], games=5, seed=1, backend="inline",
+                                 max_plies=400, until_decided={"width": 0.8, "cap": 30})
+    dec = report["decided"]
+    assert dec["stopped_on_its_own"] and dec["games"] < 30 and dec["games"] % 5 == 0
+    assert report["settings"]["games"] == dec["games"] == report["variants"][1]["play"]["games"]
+    assert all(f["games"] is not None and f["games"] <= dec["games"] for f in dec["figures"])
+    assert report["differences"][0]["touch"]["kinds"] == {"start": dec["games"]}
+    md = compare.render(report, "md")
+    assert "How many games each answer needed" in md and "stopped on its own" in md
+    # the same seeds played in one go give the same games: batches change nothing
+    again = compare.run_compare(["fire", fire_no_rocks], games=dec["games"], seed=1, backend="inline",
+                                max_plies=400)
+    assert again["variants"][1]["play"] == report["variants"][1]["play"]

@@ -112,7 +112,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
     for sh, (v, o) in zip(shadows, others):
         sh.same_results = same_resolution(variant, options, v, o)
     choosers = {p: make_chooser(players, f"{seed}:{p}", shadows) for p in PLAYERS}
-    touch = _Touch(shadows) if shadows else None
+    touch = _Touch(shadows, game) if shadows else None
     branching: list[int] = []
     decisions = chance = captures = 0
     first = None
@@ -212,12 +212,17 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
 class _Touch:
     """Where the watched game's rules and the others' disagreed: counts and the first position."""
 
-    def __init__(self, shadows: list) -> None:
+    def __init__(self, shadows: list, game) -> None:
+        from .touch import picture
+
         self.shadows = shadows
         self.kinds: dict[str, int] = {}
         self.steps = 0
         self.first: dict | None = None
         self.pending: list[str] = []
+        if any(sh.start_differs(game) for sh in shadows):
+            self.steps, self.kinds["start"] = 1, 1
+            self.first = {**picture(game), "kinds": ["start"], "move": "-"}
 
     def before(self, game) -> None:
         from .touch import picture

@@ -4,6 +4,8 @@ A house rule (an overlay of a parent, or the parent with other options) changes 
 the two rule sets disagree.  :class:`Shadow` keeps a game of the *other* rule set standing on the
 watched game's position, so at every step it can say whether the two disagree:
 
+* ``start``: a different starting position from the same seed (fewer tiles of a kind, another
+  layout);
 * ``legal``: a different set of legal moves for the pending decision;
 * ``chance``: a different chance distribution (outcomes or their probabilities);
 * ``result``: the same move leaves a different position;
@@ -22,10 +24,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-KINDS = ("legal", "chance", "result", "end")
+KINDS = ("start", "legal", "chance", "result", "end")
 """The ways two rule sets can disagree, in report order."""
 
-KIND_TEXT = {"legal": "a different set of legal moves", "chance": "a different chance distribution",
+KIND_TEXT = {"start": "a different starting position", "legal": "a different set of legal moves", "chance": "a different chance distribution",
              "result": "a different result of the same move", "end": "a different end"}
 
 
@@ -45,6 +47,18 @@ class Shadow:
         only their legal moves can then differ."""
         self.failed: Optional[str] = None
         """Set when the other rule set raised on a position (it then stops watching)."""
+
+    def start_differs(self, game) -> bool:
+        """Does the other rule set start the same seed's game from another position?"""
+        from .. import new_game
+
+        try:
+            theirs = new_game(self.game.variant, options=self.game.options, seed=self.game.seed,
+                              auto_chance=False)
+        except Exception as exc:
+            self.failed = f"{type(exc).__name__}: {exc}"
+            return False
+        return position_key(theirs.start) != position_key(game.start)
 
     def sync(self, game) -> None:
         """Stand on ``game``'s position (its history shared, never changed)."""
@@ -161,8 +175,9 @@ _COSMETIC = ("name", "title", "description", "sources", "hooks", "plugins", "ext
 def same_resolution(a, a_options: dict, b, b_options: dict) -> bool:
     """Do two variants resolve every move alike?  True when the hooks that apply moves, set up,
     end games and draw chance are the same functions, the effective options are equal and the
-    YAML definitions agree but for names and prose: then only the legal moves can differ (a
-    hook that filters moves, a different movement)."""
+    YAML definitions agree but for names, prose and tile counts: then only the legal moves and
+    the chance draws can differ (a hook that filters moves, a different movement, fewer tiles
+    of a kind), never what a move does to a position."""
     def impls(v, name):
         return [i.function for i in getattr(v.pm.hook, name).get_hookimpls()]
 
@@ -170,8 +185,15 @@ def same_resolution(a, a_options: dict, b, b_options: dict) -> bool:
         return False
     if a.options(a_options) != b.options(b_options):
         return False
-    strip = lambda d: {k: v for k, v in d.items() if k not in _COSMETIC}  # noqa: E731
-    return strip(a.definition) == strip(b.definition)
+    return _resolving_part(a.definition) == _resolving_part(b.definition)
+
+
+def _resolving_part(definition: dict) -> dict:
+    """A definition without its names, prose and tile counts: how many tiles of a kind there
+    are shapes the setup and the piles (the state both rule sets read), not what a move does."""
+    out = {k: v for k, v in definition.items() if k not in _COSMETIC}
+    out["tiles"] = [{k: v for k, v in t.items() if k != "count"} for t in definition.get("tiles", [])]
+    return out
 
 
 def picture(game) -> dict:

@@ -3,7 +3,7 @@
 A figure is *decided* when its 95% interval is narrower than the asked width or (in a house-rule
 comparison) its paired difference is significant after Holm's correction.  Rates are read in
 probability units (``width`` 0.05: an interval under 5 points); means relative to the base's
-mean (``width`` 0.05: under 5% of it).  Outside a house-rule comparison the figures are each
+mean, or 1 when that is smaller (``width`` 0.05: under 5% of it).  Outside a house-rule comparison the figures are each
 variant's first-player wins and draws.  The report says after how many games each was decided.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ def decided_now(results: list[list[dict]], house: bool, width: float) -> dict[st
         for n, other in enumerate(results[1:], 1):
             for f in paired_figures(results[0], other):
                 lo, hi = f["ci95"]
-                scale = 1.0 if f["kind"] == "rate" else max(abs(f["base"] or 0.0), 1e-9)
+                scale = 1.0 if f["kind"] == "rate" else max(abs(f["base"] or 0.0), 1.0)
                 out[f"{n}: {f['figure']}"] = bool(f["significant"]) or (hi - lo) / scale < width
         return out
     for n, rs in enumerate(results):
