@@ -43,7 +43,7 @@ DEFAULT_BASE = default_base()
 class RuleAwarePlayer:
     """A base player that also weighs the moves on which the compared rule sets disagree."""
 
-    def __init__(self, base, shadows: list, seed) -> None:
+    def __init__(self, base, shadows, seed) -> None:
         self.base = base
         self.shadows = list(shadows)
         self.rng = random.Random(f"{seed}:explore")

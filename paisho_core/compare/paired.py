@@ -59,6 +59,9 @@ MEAN_FIGURES: tuple[tuple[str, Callable[[dict], Optional[float]]], ...] = (
     ("Decisions per game", lambda r: r["decisions"]),
     ("Turns per game", lambda r: r["turns"]),
     ("Captures per game", lambda r: r["captures"]),
+    ("Removals per game", lambda r: r.get("removals")),
+    ("Harmonies formed per game", lambda r: r.get("harmonies_formed")),
+    ("Bonuses used per game", lambda r: r.get("bonuses")),
     ("Legal moves per decision (mean of the games' means)",
      lambda r: sum(v * c for v, c in r["branching"]) / r["decisions"] if r["decisions"] else None),
 )
@@ -113,16 +116,21 @@ def paired_figures(base: list[dict], other: list[dict]) -> list[dict]:
     sps, multitest, _power, _prop = _libs()
     n = min(len(base), len(other))
     base, other = base[:n], other[:n]
-    out = []
+    out: list[dict] = []
     if not n:
         return out
     for label, fn in RATE_FIGURES:
         out.append(rate_figure(label, [fn(r) for r in base], [fn(r) for r in other], sps))
-    for label, fn in MEAN_FIGURES:
-        pairs = [(fn(a), fn(b)) for a, b in zip(base, other)]
-        pairs = [(a, b) for a, b in pairs if a is not None and b is not None]
-        if pairs:
-            out.append(mean_figure(label, [a for a, _ in pairs], [b for _, b in pairs], sps))
+    for label, value in MEAN_FIGURES:
+        xs: list[float] = []
+        ys: list[float] = []
+        for a, b in zip(base, other):
+            va, vb = value(a), value(b)
+            if va is not None and vb is not None:
+                xs.append(va)
+                ys.append(vb)
+        if xs:
+            out.append(mean_figure(label, xs, ys, sps))
     pvals = [f["p"] for f in out]
     reject, adjusted, _s, _b = multitest.multipletests(pvals, alpha=ALPHA, method="holm")
     for f, r, adj in zip(out, reject, adjusted):

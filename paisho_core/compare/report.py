@@ -125,7 +125,7 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
               "variants": out, "skipped": skipped,
               "warnings": warnings_of(out)}
     if decided is not None:
-        report["settings"]["until_decided"] = {**until_decided, "first_batch": games}
+        report["settings"]["until_decided"] = {**(until_decided or {}), "first_batch": games}
         report["decided"] = decided
     report = stats.rounded(report)
     report["differences"] = stats.rounded(differences(report, all_results)) if house else []

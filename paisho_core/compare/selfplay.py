@@ -9,8 +9,10 @@ import hashlib
 import math
 import re
 import time
+from typing import Sequence
 
 from .. import board
+from ..events import left_board, tiles_in_play
 from ..errors import PaishoError
 from ..tiles import PLAYERS, other
 from .errors import CompareError
@@ -61,7 +63,7 @@ def players_text(kind: str) -> str:
     return f"{kind} (search), both sides"
 
 
-def make_chooser(kind: str, seed: str, shadows: list = ()):
+def make_chooser(kind: str, seed: str, shadows: Sequence = ()):
     """A player from the one factory, :func:`paisho_core.players.make_player`; search levels get
     a fixed iteration budget (:data:`SEARCH_ITERATIONS`) instead of a time.  ``explore:LEVEL``
     (:mod:`.explore`) is LEVEL made rule-aware: it also weighs every move on which ``shadows``
@@ -114,8 +116,12 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
     choosers = {p: make_chooser(players, f"{seed}:{p}", shadows) for p in PLAYERS}
     touch = _Touch(shadows, game) if shadows else None
     branching: list[int] = []
-    decisions = chance = captures = 0
+    decisions = chance = 0
     first = None
+    in_play: dict = {}
+    started = False
+    tally: dict = {"captures": 0, "removals": 0, "harmonies_formed": None, "bonuses": None}
+    events = game.rules if game.variant.pm.hook.paisho_game_events.get_hookimpls() else None
     capped = stuck = False
     error = None
     seen: set = set()
@@ -141,21 +147,32 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
                 stuck = True
                 break
             mover = game.to_move
-            if first is None and game.state.turn >= 1:
-                first = mover
+            if not started and game.state.turn >= 1:
+                started, first = True, first or mover
+                start = (events.game_events(game, None, None) or {}) if events else {}
+                in_play = start.get("tiles_in_play") or tiles_in_play(game)
+                first = start.get("first_player") or first
             if decisions % HARMONY_SAMPLE == 0:
                 _seen_harmonies(game, seen)
-            opp = other(mover)
-            before = game.state.owned[opp].bit_count()
             branching.append(len(moves))
             move = choosers[mover].choose(game)
             if touch:
                 touch.before(game)
             src, dst = getattr(move, "src", -1), getattr(move, "dst", -1)
             ident = game.state.ident[src] if 0 <= src != dst >= 0 and game.state.board[src] is not None else 0
+            before = game.copy()
             game.play(move)
             if touch:
                 touch.after(game, move)
+            said = (events.game_events(game, move, before) or {}) if events else {}
+            gone = left_board(before.state, game.state)
+            tally["captures"] += said.get("captures", gone[other(mover)])
+            tally["removals"] += said.get("removals", gone[mover])
+            for key in ("harmonies_formed", "bonuses"):
+                if key in said:
+                    tally[key] = (tally[key] or 0) + said[key]
+            if said.get("first_player"):
+                first = said["first_player"]
             landed = game.state.board[dst] if ident and game.state.ident[dst] == ident else None
             if landed is not None:
                 # the tile that stood on src now stands on dst: a move of that tile
@@ -165,7 +182,6 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
                 if dist > moved.get(code, 0):
                     moved[code] = dist
             decisions += 1
-            captures += max(0, before - game.state.owned[opp].bit_count())
         _seen_harmonies(game, seen)
     except Exception as exc:  # a plugin bug: reported as this game's end, never a crash
         error = f"{type(exc).__name__}: {exc}"
@@ -193,7 +209,9 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
         "seed": seed, "decisions": decisions, "turns": len(game.turns()), "chance": chance,
         "first": first, "winner": outcome.winner if outcome is not None and not error else None,
         "finished": outcome is not None and not error, "reason": reason, "capped": capped,
-        "error": error, "captures": captures, "branching": sorted(counts.items()),
+        "error": error, "captures": tally["captures"], "removals": tally["removals"],
+        "harmonies_formed": tally["harmonies_formed"], "bonuses": tally["bonuses"], "tiles_in_play": in_play,
+        "branching": sorted(counts.items()),
         "decile_sum": dsum, "decile_count": dcnt, "harmony_pairs": sorted(seen),
         "moved": sorted(moved.items()),
         "fingerprint": hashlib.sha256(" ".join(m.text for m in game.moves).encode()).hexdigest()[:16],
@@ -293,8 +311,9 @@ def run_chunk(spec: str, options: dict, indices: list[int], master: int, players
 
 
 def _failed(seed: int, error: str, keep_record: bool) -> dict:
-    result = {"seed": seed, "decisions": 0, "turns": 0, "chance": 0, "first": None, "winner": None,
-              "finished": False, "reason": "error", "capped": False, "error": error, "captures": 0,
+    result: dict = {"seed": seed, "decisions": 0, "turns": 0, "chance": 0, "first": None, "winner": None,
+                    "finished": False, "reason": "error", "capped": False, "error": error, "captures": 0,
+                    "removals": 0, "harmonies_formed": None, "bonuses": None, "tiles_in_play": {},
               "branching": [], "decile_sum": [0] * DECILES, "decile_count": [0] * DECILES,
               "harmony_pairs": [], "moved": [], "fingerprint": ""}
     if keep_record:

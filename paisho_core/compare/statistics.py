@@ -92,6 +92,12 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         "longest_move_seen": dict(sorted(longest.items())),
         "captures": {**stats.summary(caps), "games_with_capture": _rate(sum(1 for c in caps if c), n)},
     }
+    for key in ("removals", "harmonies_formed", "bonuses"):
+        values: list[float] = [r[key] for r in results if r.get(key) is not None]
+        out[key] = stats.summary(values) if values else None
+    in_play = [r["tiles_in_play"] for r in results if r.get("tiles_in_play")]
+    out["tiles_in_play"] = {p: stats.mean([t.get(p, 0) for t in in_play]) for p in ("guest", "host")} \
+        if in_play else None
     if any("touch" in r for r in results):
         out["touch"] = summarise_touch(results)
     return out
