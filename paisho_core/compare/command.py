@@ -96,8 +96,10 @@ def _make_command():
                 out.write_text(text, "utf-8")
         if not quiet:
             played = report["settings"]["games"]
-            typer.echo("CPU seconds per game: " + ", ".join(
-                f"{label} {sec / played:.3f}" for label, sec in per_variant.items()), err=True)
+            decisions = per_variant.get("decisions", {})
+            typer.echo("CPU seconds per game (per decision): " + ", ".join(
+                f"{label} {sec / played:.3f} ({1000 * sec / max(1, decisions.get(label, 0)):.2f} ms)"
+                for label, sec in per_variant.items() if isinstance(sec, float)), err=True)
             typer.echo(f"{sum(v['play']['games'] for v in report['variants'])} games in {elapsed:.1f} s "
                        f"with {workers} worker(s)" + (f"; {cpu:.1f} CPU seconds in the workers" if cpu else ""),
                        err=True)

@@ -80,7 +80,8 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
     With ``keep_records`` each variant entry also carries ``records`` (one per game, in game
     order); :func:`render` leaves them out of every format.  A ``timing`` dict, when given, is
     filled with each variant's CPU seconds in the workers (kept out of the report, which must not
-    depend on the machine).  ``until_decided`` (``{"width": w, "cap": n}``) plays further
+    depend on the machine), and under ``decisions`` and ``fingerprints`` each variant's decisions
+    and the fingerprint of every game (what a later run must replay to match this one).  ``until_decided`` (``{"width": w, "cap": n}``) plays further
     batches of ``games`` until every figure is decided (:mod:`.until`) or ``cap`` games a side.
     """
     if games < 1:
@@ -109,6 +110,8 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
     for entry, results in zip(entries, all_results):
         if timing is not None:
             timing[entry["label"]] = sum(r.get("cpu", 0.0) for r in results)
+            timing.setdefault("decisions", {})[entry["label"]] = sum(r["decisions"] for r in results)
+            timing.setdefault("fingerprints", {})[entry["label"]] = [r["fingerprint"] for r in results]
         v = entry["variant"]
         item = {"label": entry["label"], "name": v.name, "title": v.title,
                 "options": {k: entry["options"][k] for k in sorted(entry["options"])},

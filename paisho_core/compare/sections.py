@@ -222,6 +222,8 @@ def build_sections(report: dict) -> list[dict]:
     row("First player", lambda r, v: r["setup"]["first_player"] if r["setup"]["phase_at_start"] == "turn"
         else f"decided in play (the game opens with its {r['setup']['phase_at_start']} phase)")
     row("Setup", lambda r, v: _start_text(r["setup"]))
+    row("Starting layout (tiles on the board: owner, code, point)",
+        lambda r, v: " ".join(r["setup"].get("layout", [])) or "empty board")
     row("Tile kinds", lambda r, v: str(sum(1 for t in r["tiles"] if t["in_play"]["host"] + t["in_play"]["guest"])))
     row("Tiles per player: YAML counts (in the piles at setup, guest/host)", lambda r, v: f"{r['tiles_per_player']['yaml']} "
         f"({r['tiles_per_player']['at_start']['guest']}/{r['tiles_per_player']['at_start']['host']})")
