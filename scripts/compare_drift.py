@@ -110,16 +110,16 @@ def _contradicts(page: dict, fresh: dict) -> list[str]:
     return out
 
 
-def check(games: int) -> list[str]:
+def check(games: int, page_path: Path = PAGE, saved_paths: Optional[dict] = None) -> list[str]:
     """Every reason the page no longer follows from the code (empty: it does)."""
     from paisho_core import compare
 
     problems: list[str] = []
-    page = PAGE.read_text("utf-8")
+    page = page_path.read_text("utf-8")
     found = MARK.findall(page)
-    for kind, path in SAVED.items():
+    for kind, path in (saved_paths or SAVED).items():
         if not path.exists():
-            problems.append(f"no saved run {path.relative_to(ROOT)} (run scripts/gen_compare_report.py)")
+            problems.append(f"no saved run {path} (run scripts/gen_compare_report.py)")
             continue
         saved = json.loads(path.read_text("utf-8"))
         said = json.loads(found.pop(0)) if found else None
@@ -151,11 +151,15 @@ def check(games: int) -> list[str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10, help="games per variant of the fresh run")
+    ap.add_argument("--page", type=Path, default=PAGE)
+    ap.add_argument("--all-json", type=Path, default=SAVED["all"])
+    ap.add_argument("--house-json", type=Path, default=SAVED["house"])
     args = ap.parse_args(argv)
     import os
 
+    args.page, args.all_json, args.house_json = (p.resolve() for p in (args.page, args.all_json, args.house_json))
     os.chdir(ROOT)  # the saved runs name house-rule files relative to the repository
-    problems = check(args.games)
+    problems = check(args.games, args.page, {"all": args.all_json, "house": args.house_json})
     for p in problems:
         print(f"compare_drift: {p}", file=sys.stderr)
     if problems:
