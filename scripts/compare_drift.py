@@ -129,7 +129,12 @@ def check(games: int, page_path: Path = PAGE, saved_paths: Optional[dict] = None
             said = statements(saved)
         prov = saved.get("provenance") or {}
         now = trees()
-        changed = [p for p, tree in now.items() if tree and prov.get("trees", {}).get(p) != tree]
+        then = prov.get("trees", {})
+        changed = [p for p, tree in now.items() if tree and then.get(p) and then[p] != tree]
+        added = [p for p, tree in now.items() if tree and p not in then]
+        if added and kind == "all":  # a warning: the page's statements about the others still hold
+            print("compare_drift: warning: added since the page's commit, not on the page: "
+                  + ", ".join(added), file=sys.stderr)
         if changed:
             problems.append(f"code changed since the page's commit {str(prov.get('commit'))[:12]}: "
                             + ", ".join(changed) + " (regenerate the report)")
