@@ -83,13 +83,18 @@ def test_orchid_rule_comes_into_play_with_a_picture_in_every_format():
 
 
 def test_a_rule_that_never_comes_into_play_says_so_at_the_top():
+    """A rule that never came into play says so, with advice; one that cannot (the same rules
+    under another name) says that instead."""
     report = compare.run_compare(["skud", NO_CHANGE], games=2, seed=1, max_plies=40, backend="inline")
     (d,) = report["differences"]
-    assert d["touch"]["games"]["count"] == 0 and d["identical_pairs"]["count"] == 2
-    md = compare.render(report, "md")
-    top = md.split("## Did the rule", 1)[0]
+    assert d["touch"]["games"]["count"] == 0 and d["identical_pairs"]["count"] == 2 and d["same_rules"]
+    top = compare.render(report, "md").split("## Did the rule", 1)[0]
+    assert "The rule can never come into play" in top and "identical move for move" in top
+    d["same_rules"] = False  # a rule that could, but these games never reached it
+    top = compare.render(report, "md").split("## Did the rule", 1)[0]
     assert "The rule never came into play" in top and "stronger" in top
-    assert "identical move for move" in top
+    orchid = compare.run_compare(["skud", ORCHID], games=1, seed=1, max_plies=4, backend="inline")
+    assert orchid["differences"][0]["same_rules"] is False
 
 
 def test_a_filtering_rule_resolves_moves_alike():

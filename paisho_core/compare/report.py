@@ -12,6 +12,7 @@ from .differences import differences, is_house_view
 from .selfplay import DEFAULT_MAX_PLIES, DEFAULT_PLAYERS, chunks, make_chooser, players_text, run_chunk
 from .specs import resolve_specs
 from .statistics import summarise_play
+from .touch import same_rules
 
 REPORT_VERSION = 3
 """The shape of the JSON report (docs/comparing.md); raised whenever a key changes meaning."""
@@ -132,6 +133,8 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
         report["decided"] = decided
     report = stats.rounded(report)
     report["differences"] = stats.rounded(differences(report, all_results)) if house else []
+    for d, e in zip(report["differences"], entries[1:]):
+        d["same_rules"] = same_rules(e["variant"], e["options"], entries[0]["variant"], entries[0]["options"])
     report["sample_size"] = stats.rounded(sample_size(report, all_results))
     return report
 

@@ -188,6 +188,23 @@ def same_resolution(a, a_options: dict, b, b_options: dict) -> bool:
     return _resolving_part(a.definition) == _resolving_part(b.definition)
 
 
+def same_rules(a, a_options: dict, b, b_options: dict) -> bool:
+    """Are two variants the same rules under two names?  Every hook the same functions, the same
+    effective options, the same definition but for names and prose: such a rule can never come
+    into play."""
+    from .. import hookspecs
+
+    names = [n for n in dir(hookspecs) if n.startswith("paisho_") and n != "paisho_variant_info"]
+
+    def impls(v, name):
+        return [i.function for i in getattr(v.pm.hook, name).get_hookimpls()]
+
+    if any(impls(a, n) != impls(b, n) for n in names) or a.options(a_options) != b.options(b_options):
+        return False
+    strip = {k: v for k, v in a.definition.items() if k not in _COSMETIC}
+    return strip == {k: v for k, v in b.definition.items() if k not in _COSMETIC}
+
+
 def _resolving_part(definition: dict) -> dict:
     """A definition without its names, prose and tile counts: how many tiles of a kind there
     are shapes the setup and the piles (the state both rule sets read), not what a move does."""

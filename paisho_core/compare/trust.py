@@ -19,7 +19,10 @@ def notices(report: dict) -> list[str]:
     out = []
     for d in report.get("differences", []):
         t = d.get("touch")
-        if t is not None and not t["games"]["count"]:
+        if d.get("same_rules"):
+            out.append(f"The rule can never come into play: {d['variant']} has the same hooks, options and "
+                       f"data as {d['base']} (names and prose aside), so it changes nothing.")
+        elif t is not None and not t["games"]["count"]:
             out.append(f"The rule never came into play: in none of the {t['games']['of']} games of "
                        f"{d['variant']} did its rules and {d['base']}'s disagree (on the legal moves, "
                        f"a move's result, a chance draw or the end), so every difference below is "
