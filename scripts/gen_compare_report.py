@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import shutil
 import sys
@@ -28,9 +29,12 @@ from typing import Optional
 from paisho_core.safe_io import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import compare_drift as drift  # noqa: E402  (beside this script)
+
 PLOTS = "img/compare"
 """Where the plots go, relative to the page."""
-HOUSE = ["skud", "skud:NoWheels=true"]
+HOUSE = ["skud", "tests/data/house-rules/safe-orchid/safe-orchid.yaml"]
 PAGE = ROOT / "docs" / "comparing.md"
 BEGIN = "<!-- BEGIN GENERATED REPORT (scripts/gen_compare_report.py) -->"
 END = "<!-- END GENERATED REPORT -->"
@@ -56,9 +60,14 @@ def _report(args, names, saved: Optional[Path], save: Optional[Path]):
     report = compare.run_compare(list(names), games=args.games, seed=args.seed, workers=args.workers,
                                  progress=True, timing=per_variant, **kwargs)
     elapsed, cpu = time.perf_counter() - start, compare.child_cpu() - cpu0
+    decisions = per_variant.pop("decisions", {})
+    fingerprints = per_variant.pop("fingerprints", {})
     timing = {"seconds": round(elapsed, 1), "cpu_seconds": round(cpu, 1), "workers": args.workers,
               "machine": f"{platform.machine()}, Python {platform.python_version()}",
-              "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()}}
+              "cpu_seconds_per_game": {k: round(v / args.games, 4) for k, v in per_variant.items()},
+              "cpu_ms_per_decision": {k: round(1000 * v / max(1, decisions.get(k, 0)), 3)
+                                      for k, v in per_variant.items()}}
+    report = dict(report, fingerprints=fingerprints, provenance=drift.provenance(report))
     if save:
         write_atomic(save, json.dumps(dict(report, timing=timing), indent=2, ensure_ascii=False) + "\n")
     return report, timing
@@ -73,8 +82,9 @@ def _timing_lines(timing) -> list[str]:
         return []
     return ["", f"Wall time: {timing['seconds']:.0f} s with {timing['workers']} worker processes on a "
                 f"shared two-core machine, {timing.get('cpu_seconds', 0):.0f} CPU seconds in the workers "
-                f"({timing['machine']}). CPU seconds per game: "
-                + ", ".join(f"{k} {v:.2f}" for k, v in timing.get("cpu_seconds_per_game", {}).items()) + "."]
+                f"({timing['machine']}). CPU seconds per game (milliseconds per decision): "
+                + ", ".join(f"{k} {v:.2f} ({timing.get('cpu_ms_per_decision', {}).get(k, 0):.1f})"
+                            for k, v in timing.get("cpu_seconds_per_game", {}).items()) + "."]
 
 
 def main(argv=None) -> int:
@@ -94,15 +104,21 @@ def _main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default=None, help="player level (default: the command's)")
     ap.add_argument("--house", nargs="*", default=HOUSE, help="the house-rule example: a base, then overlays or options (nothing: none)")
-    ap.add_argument("--house-json", type=Path, help="also save the house-rule example's JSON here")
+    ap.add_argument("--house-json", type=Path, default=drift.SAVED["house"],
+                    help="also save the house-rule example's JSON here (the drift check reads it)")
     ap.add_argument("--house-from-json", type=Path, help="render a saved house-rule example")
     ap.add_argument("--note", default="", help="a sentence put above the report (e.g. why n is small)")
     ap.add_argument("--max-plies", type=int, default=None, help="decision cap (default: the command's)")
-    ap.add_argument("--json", type=Path, help="also save the JSON report here")
+    ap.add_argument("--json", type=Path, default=drift.SAVED["all"],
+                    help="also save the JSON report here (the drift check reads it)")
     ap.add_argument("--html", type=Path, help="also save the HTML report here")
     ap.add_argument("--from-json", type=Path, help="render a saved JSON report instead of playing")
     ap.add_argument("--page", type=Path, default=PAGE, help="the Markdown page to update")
     args = ap.parse_args(argv)
+    os.chdir(ROOT)  # house-rule files are named relative to the repository
+    for path in (args.json, args.house_json):
+        if path:
+            path.parent.mkdir(parents=True, exist_ok=True)
 
     from paisho_core import compare, variants
 
@@ -149,6 +165,7 @@ def _render_page(args, report: dict, timing, house, house_timing, plots_dir: Pat
     lines = [BEGIN, ""]
     if args.note:
         lines += [f"!!! note\n    {args.note}", ""]
+    lines += [drift.provenance_line(report.get("provenance")), ""]
     lines += ["This report was produced by `python scripts/gen_compare_report.py` (equivalent to "
               f"`paisho compare {' '.join(s['variants'])} --games {s['games']} --seed {s['seed']} "
               f"--max-plies {s['max_plies']} --players {s['players']} --format md --plots {PLOTS}`), over "
@@ -164,6 +181,8 @@ def _render_page(args, report: dict, timing, house, house_timing, plots_dir: Pat
     if house:
         lines += _timing_lines(house_timing)
         lines += ["", compare.render_md(house, heading=4, plots=PLOTS + "/house" if plotted else None)]
+    lines += ["", drift.statements_comment(report)]
+    lines += [drift.statements_comment(house)] if house else []
     lines += ["", END]
     block = "\n".join(lines)
 

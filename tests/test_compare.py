@@ -353,14 +353,15 @@ def test_area_descriptions():
 
 # -- issue 16: default players, the house-rule view, Markdown without SVG, a stable JSON shape ----------
 
-def test_default_players_are_greedy_from_the_factory_and_reproducible():
-    """The default level is named in the report; its JSON does not depend on the worker count."""
-    assert compare.DEFAULT_PLAYERS == "greedy"
+def test_default_players_are_rule_aware_from_the_factory_and_reproducible():
+    """The default level (issue 33: the rule-aware level over greedy or quick) is named in the
+    report; its JSON does not depend on the worker count."""
+    assert compare.DEFAULT_PLAYERS == "explore"
     one = compare.run_compare(["iroh", "modern"], games=2, seed=5, max_plies=24, workers=1)
     two = compare.run_compare(["iroh", "modern"], games=2, seed=5, max_plies=24, workers=2)
     assert compare.render_json(one) == compare.render_json(two)
-    assert one["settings"]["players"] == "greedy"
-    assert "greedy" in compare.render(one, "md").split("## Rules", 1)[0]
+    assert one["settings"]["players"] == "explore"
+    assert "rule-aware" in compare.render(one, "md").split("## Rules", 1)[0]
 
 
 def test_capped_variants_are_flagged():
@@ -414,15 +415,15 @@ def test_difference_intervals():
     assert m["ci95"][1] - m["ci95"][0] == pytest.approx(2 * stats.Z95 * (2 / 50) ** 0.5)
 
 
-JSON_KEYS = ["report", "version", "settings", "variants", "skipped", "warnings", "differences"]
-VARIANT_KEYS = ["label", "name", "title", "options", "rules", "play"]
+JSON_KEYS = ["report", "version", "settings", "variants", "skipped", "warnings", "differences", "sample_size"]
+VARIANT_KEYS = ["label", "name", "title", "options", "rules", "play", "pictures"]
 
 
 def test_json_shape_is_the_documented_one():
     """docs/comparing.md documents these keys; a change to them changes REPORT_VERSION."""
     report = json.loads(compare.render_json(compare.run_compare(
         ["skud", "skud:NoWheels=true"], games=1, max_plies=4, players="random", backend="inline")))
-    assert list(report) == JSON_KEYS and report["version"] == compare.REPORT_VERSION == 2
+    assert list(report) == JSON_KEYS and report["version"] == compare.REPORT_VERSION == 3
     assert list(report["variants"][0]) == VARIANT_KEYS
     from pathlib import Path
 

@@ -136,7 +136,7 @@ def _run_ray(fn: Callable, tasks: Sequence[tuple], workers: int, on_done: Callab
         raise CompareError("the ray backend needs Ray: pip install 'paisho[ray]'") from None
     started = False
     if not ray.is_initialized():
-        kwargs = {"runtime_env": {"env_vars": {"PYTHONHASHSEED": "0"}}, "log_to_driver": False,
+        kwargs: dict[str, Any] = {"runtime_env": {"env_vars": {"PYTHONHASHSEED": "0"}}, "log_to_driver": False,
                   "include_dashboard": False}
         if address:
             ray.init(address=address, **kwargs)

@@ -38,7 +38,7 @@ def _make_command():
     def cmd(
         variants: Optional[list[str]] = typer.Argument(None, help="Variants: names, name:K=V,... or house-rules YAML files (default: every registered variant)."),
         games: int = typer.Option(100, "--games", "-n", help="Self-play games per variant."),
-        players: str = typer.Option(DEFAULT_PLAYERS, "--players", help="A player level for both sides: random, greedy (default), easy, medium or hard (search levels play a fixed number of iterations per decision, so reports are reproducible; mcts:N = N iterations)."),
+        players: str = typer.Option(DEFAULT_PLAYERS, "--players", help="A player level for both sides: explore (default: rule-aware, see docs/comparing.md), explore:LEVEL, random, greedy, easy, medium or hard (search levels play a fixed number of iterations per decision, so reports are reproducible; mcts:N = N iterations)."),
         seed: int = typer.Option(1, "--seed", help="Master seed; game k uses a seed derived from it and k."),
         workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray CPUs for a local Ray)."),
         fmt: str = typer.Option("text", "--format", "-f", help="text, md, json or html."),
@@ -49,6 +49,8 @@ def _make_command():
         ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Address of a running Ray cluster (default: start a local one)."),
         records: Optional[Path] = typer.Option(None, "--records", help="Save every game's record in this directory."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        until_decided: Optional[float] = typer.Option(None, "--until-decided", help="Play batches of --games until every figure's 95% interval is narrower than this (rates: 0.05 = 5 points; means: relative to the base) or its difference is significant."),
+        cap: int = typer.Option(2000, "--cap", help="With --until-decided: at most this many games a side."),
     ):
         """Compare variants side by side: their rules, and how they play in self-play games."""
         from .. import variants as registered
@@ -63,7 +65,8 @@ def _make_command():
         report = run_compare(names, games=games, players=players, seed=seed, workers=workers,
                              max_plies=max_plies, backend=backend, progress=not quiet,
                              keep_records=records is not None, ray_address=ray_address,
-                             timing=per_variant)
+                             timing=per_variant,
+                             until_decided=None if until_decided is None else {"width": until_decided, "cap": cap})
         elapsed, cpu = time.perf_counter() - start, child_cpu() - cpu0
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
@@ -92,8 +95,11 @@ def _make_command():
             else:
                 out.write_text(text, "utf-8")
         if not quiet:
-            typer.echo("CPU seconds per game: " + ", ".join(
-                f"{label} {sec / games:.3f}" for label, sec in per_variant.items()), err=True)
+            played = report["settings"]["games"]
+            decisions = per_variant.get("decisions", {})
+            typer.echo("CPU seconds per game (per decision): " + ", ".join(
+                f"{label} {sec / played:.3f} ({1000 * sec / max(1, decisions.get(label, 0)):.2f} ms)"
+                for label, sec in per_variant.items() if isinstance(sec, float)), err=True)
             typer.echo(f"{sum(v['play']['games'] for v in report['variants'])} games in {elapsed:.1f} s "
                        f"with {workers} worker(s)" + (f"; {cpu:.1f} CPU seconds in the workers" if cpu else ""),
                        err=True)

@@ -9,8 +9,10 @@ other options) or a house rule stacked on it.
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from .. import stats
+from . import paired
 from .sections import build_sections
 
 RATES = (
@@ -93,10 +95,26 @@ def rules_differences(report: dict, base_label: str, label: str) -> list[dict]:
     return out
 
 
-def differences(report: dict) -> list[dict]:
-    """The house-rule view of a report: one entry per later variant."""
+def differences(report: dict, results: Optional[list[list[dict]]] = None) -> list[dict]:
+    """The house-rule view of a report: one entry per later variant.  With the per-game
+    ``results`` (in the report's variant order) every figure is a paired difference, game k of
+    the variant against game k of the base (:mod:`.paired`), with the identical pairs counted
+    and a sample-size hint; without them (an old saved report) the unpaired differences."""
     vs = report["variants"]
     base = vs[0]
-    return [{"base": base["label"], "variant": v["label"],
-             "rules": rules_differences(report, base["label"], v["label"]),
-             "figures": figure_differences(base["play"], v["play"])} for v in vs[1:]]
+    out = []
+    for n, v in enumerate(vs[1:], 1):
+        d = {"base": base["label"], "variant": v["label"],
+             "rules": rules_differences(report, base["label"], v["label"])}
+        if results is None:
+            d["figures"] = figure_differences(base["play"], v["play"])
+        else:
+            d["paired"] = True
+            d["figures"] = paired.paired_figures(results[0], results[n])
+            d["identical_pairs"] = paired.identical_pairs(results[0], results[n])
+            first = next(f for f in d["figures"] if f["figure"] == "First player wins")
+            disc = sum(first["discordant"]) / first["n"] if first["n"] else None
+            d["sample_size"] = paired.games_for_shift((first["base"] + first["value"]) / 2, disc)
+        d["touch"] = v["play"].get("touch")
+        out.append(d)
+    return out

@@ -9,6 +9,7 @@ from .ends import warnings_of
 from .errors import CompareError
 from .sections import build_sections
 from .svg import esc as _esc
+from .trust import notices, sample_size_line
 
 FORMATS = ("text", "md", "json", "html")
 
@@ -42,6 +43,10 @@ def render_md(report: dict, heading: int = 2, plots: Optional[str] = None) -> st
            f"{s['max_plies']} decisions.", ""]
     for w in warnings_of(report["variants"]):
         out += [f"> **Warning:** {_md_cell(w)}", ""]
+    for w in notices(report):
+        out += [f"> **Note:** {_md_cell(w)}", ""]
+    if sample_size_line(report):
+        out += [_md_cell(sample_size_line(report)), ""]
     if report["skipped"]:
         out += [f"{h} Skipped", ""]
         out += [f"- `{x['variant']}`: {_md_cell(x['reason'])}" for x in report["skipped"]]
@@ -55,6 +60,8 @@ def render_md(report: dict, heading: int = 2, plots: Optional[str] = None) -> st
             for r in t["rows"]:
                 out.append("| " + " | ".join(_md_cell(x) for x in r) + " |")
             out.append("")
+        for caption, lines in sec.get("texts", []):
+            out += [f"*{_md_cell(caption)}*", "", "```text", *lines, "```", ""]
         if plots is not None and sec.get("plots"):
             out += [f"{h}# Plots", ""]
             base = plots.rstrip("/") + "/" if plots else ""
@@ -78,6 +85,9 @@ def render_html(report: dict) -> str:
            f"<p>Variants: {_esc(', '.join(s['variants']))}. Games per variant: {s['games']}. "
            f"Players: {_esc(_players(s))}. Master seed: {s['seed']}. Ply cap: {s['max_plies']} decisions.</p>"]
     out += [f"<p><strong>Warning:</strong> {_esc(w)}</p>" for w in warnings_of(report["variants"])]
+    out += [f"<p><strong>Note:</strong> {_esc(w)}</p>" for w in notices(report)]
+    if sample_size_line(report):
+        out.append(f"<p>{_esc(sample_size_line(report))}</p>")
     if report["skipped"]:
         out.append("<h2>Skipped</h2><ul>" + "".join(f"<li><code>{_esc(x['variant'])}</code>: {_esc(x['reason'])}</li>"
                                                    for x in report["skipped"]) + "</ul>")
@@ -91,6 +101,10 @@ def render_html(report: dict) -> str:
             out.append("</table>")
         for caption, svg in sec["figures"]:
             out.append(f"<figure>{svg}<figcaption>{_esc(caption)}</figcaption></figure>")
+        if not sec["figures"]:
+            for caption, lines in sec.get("texts", []):
+                out.append(f"<figure><pre>{_esc(chr(10).join(lines))}</pre><figcaption>{_esc(caption)}"
+                           "</figcaption></figure>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -106,6 +120,10 @@ def render_text(report: dict, console=None) -> None:
                   f"seed {s['seed']}, ply cap {s['max_plies']}", markup=True, highlight=False)
     for w in warnings_of(report["variants"]):
         console.print(f"[yellow]warning[/yellow] {w}", highlight=False)
+    for w in notices(report):
+        console.print(f"[cyan]note[/cyan] {w}", highlight=False)
+    if sample_size_line(report):
+        console.print(sample_size_line(report), highlight=False)
     for x in report["skipped"]:
         console.print(f"[yellow]skipped[/yellow] {x['variant']}: {x['reason']}")
     for sec in build_sections(report):
@@ -118,6 +136,9 @@ def render_text(report: dict, console=None) -> None:
             for r in t["rows"]:
                 table.add_row(*[str(x) for x in r])
             console.print(table)
+        for caption, lines in sec.get("texts", []):
+            console.print(caption, highlight=False)
+            console.print("\n".join(lines), highlight=False, markup=False)
 
 
 def render(report: dict, fmt: str, plots: Optional[str] = None) -> str:

@@ -116,7 +116,9 @@ def rules_of(variant, options: dict) -> dict:
         board_start[t.owner][t.code] = board_start[t.owner].get(t.code, 0) + 1
     piles_total = {name: {p: sum(per.get(p, {}).values()) for p in PLAYERS}
                    for name, per in sorted(st.piles.items())}
+    layout = sorted(f"{t.owner[0]}{t.code}({x},{y})" for i, t in st.tiles() for x, y in [board.coords(i)])
     setup = {
+        "layout": layout,
         "board_points": len(board.POINTS),
         "first_player": definition.get("first_player", "guest"),
         "to_move_at_start": st.to_move,

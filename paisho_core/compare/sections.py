@@ -67,6 +67,19 @@ def _seen_text(rules: dict, play: dict) -> str:
     return s
 
 
+def _summary_pair(s) -> str:
+    return "not counted by this variant" if not s else f"{_num(s['mean'], 2)} / {_num(s['max'])}"
+
+
+def _first_text(p: dict) -> str:
+    counts = p.get("first_player_counts") or {}
+    if len(counts) < 2:
+        return str(p["first_player"])
+    n = sum(counts.values())
+    return " / ".join(f"{who} {100 * c / n:.0f}%" for who, c in sorted(counts.items(), key=lambda kv: -kv[1])) \
+        + " (decided in play)"
+
+
 def _tile_cell(t: dict, longest: int | None = None) -> str:
     s = f"{t['code']} x{t['count']}"
     if not sum(t["in_play"].values()):
@@ -93,11 +106,18 @@ def _signed(x, pct: bool) -> str:
 
 def _differences_section(report: dict) -> dict:
     """What each later variant changes against the first: rules rows and self-play figures."""
+    from .trust import paired_intro, paired_table
+
     tables = []
+    intros = []
     for d in report["differences"]:
         rows = [[r["row"], r["base"], r["value"]] for r in d["rules"]] or [["(none)", "-", "-"]]
         tables.append({"title": f"Rules rows that differ: {d['variant']} against {d['base']}",
                        "headers": ["Row", d["base"], d["variant"]], "rows": rows})
+        if d.get("paired"):
+            tables.append(paired_table(d))
+            intros.append(paired_intro(d, report["settings"]["games"]))
+            continue
         frows = []
         for f in d["figures"]:
             pct = f["kind"] == "rate"
@@ -109,11 +129,19 @@ def _differences_section(report: dict) -> dict:
         tables.append({"title": f"Self-play figures: {d['variant']} minus {d['base']} (95% interval)",
                        "headers": ["Figure", d["base"], d["variant"], "Difference [95% CI]", "Significant"],
                        "rows": frows})
+    intro = ("Each later variant against the first: the rules rows whose text differs, and each "
+             "self-play figure's difference with its 95% interval (Newcombe's interval for rates, "
+             "in percentage points; a normal interval for means). * marks a difference whose "
+             "interval leaves out zero. Play-derived rules rows are left out.")
+    if intros:
+        intro = ("Each later variant against the first: the rules rows whose text differs, and each "
+                 "self-play figure's paired difference (the variant's game minus the base's game from "
+                 "the same seed) with its 95% interval (paired t), its p-value (McNemar's exact test "
+                 "for rates, the paired t test for means) and that p-value after Holm's correction "
+                 "for the number of figures; * marks a difference significant after the correction. "
+                 "Play-derived rules rows are left out. " + " ".join(intros))
     return {"title": "What the house rule changes",
-            "intro": "Each later variant against the first: the rules rows whose text differs, and each "
-                     "self-play figure's difference with its 95% interval (Newcombe's interval for rates, "
-                     "in percentage points; a normal interval for means). * marks a difference whose "
-                     "interval leaves out zero. Play-derived rules rows are left out.",
+            "intro": intro,
             "tables": tables, "figures": [], "plots": []}
 
 
@@ -191,10 +219,13 @@ def build_sections(report: dict) -> list[dict]:
     row("Options set", lambda r, v: ", ".join(f"{k}={json.dumps(val)}" for k, val in v["options"].items()
                                                 if val != next(o["default"] for o in r["options"] if o["name"] == k)) or "defaults")
     row("Goal", lambda r, v: r["description"] or "-")
-    row("First player", lambda r, v: r["setup"]["first_player"])
+    row("First player", lambda r, v: r["setup"]["first_player"] if r["setup"]["phase_at_start"] == "turn"
+        else f"decided in play (the game opens with its {r['setup']['phase_at_start']} phase)")
     row("Setup", lambda r, v: _start_text(r["setup"]))
+    row("Starting layout (tiles on the board: owner, code, point)",
+        lambda r, v: " ".join(r["setup"].get("layout", [])) or "empty board")
     row("Tile kinds", lambda r, v: str(sum(1 for t in r["tiles"] if t["in_play"]["host"] + t["in_play"]["guest"])))
-    row("Tiles per player: YAML counts (at start, guest/host)", lambda r, v: f"{r['tiles_per_player']['yaml']} "
+    row("Tiles per player: YAML counts (in the piles at setup, guest/host)", lambda r, v: f"{r['tiles_per_player']['yaml']} "
         f"({r['tiles_per_player']['at_start']['guest']}/{r['tiles_per_player']['at_start']['host']})")
     row("Harmony", lambda r, v: _harmony_text(r["harmony"]))
     row("Harmony pairs", lambda r, v: str(len(r["harmony"]["pairs"])))
@@ -282,7 +313,7 @@ def build_sections(report: dict) -> list[dict]:
              f"{_num(p['branching']['median'])} / {_num(p['branching']['max'])}")
     prow_add("Branching over the game (deciles)", lambda p: " ".join(_num(x, 0) for x in p["branching"]["by_progress"]))
     prow_add("Branching histogram", lambda p: stats.sparkline(p["branching"]["histogram"]["counts"]))
-    prow_add("First player", lambda p: str(p["first_player"]))
+    prow_add("First player (who made the first decision of turn 1, as the rules say)", _first_text)
     prow_add("First player wins [95% CI]", lambda p: _pct(p["first_player_wins"]))
     prow_add("Second player wins [95% CI]", lambda p: _pct(p["second_player_wins"]))
     prow_add("First player's share of decisive games", lambda p: _pct(p["first_player_share_of_decisive"]))
@@ -296,6 +327,12 @@ def build_sections(report: dict) -> list[dict]:
     prow_add("Captures per game: mean / median / max", lambda p: f"{_num(p['captures']['mean'], 2)} / "
              f"{_num(p['captures']['median'])} / {_num(p['captures']['max'])}")
     prow_add("Games with a capture", lambda p: _pct(p["captures"]["games_with_capture"], ci=False))
+    prow_add("Removals per game (tiles off the board but not captured): mean / max",
+             lambda p: _summary_pair(p.get("removals")))
+    prow_add("Harmonies formed per game: mean / max", lambda p: _summary_pair(p.get("harmonies_formed")))
+    prow_add("Bonuses used per game: mean / max", lambda p: _summary_pair(p.get("bonuses")))
+    prow_add("Tiles in play per player at turn 1 (guest/host)", lambda p: "-" if not p.get("tiles_in_play") else
+             f"{_num(p['tiles_in_play']['guest'])}/{_num(p['tiles_in_play']['host'])}")
     prow_add("Errors", lambda p: str(p["errors"]["count"]) + (f" ({p['errors']['first']})" if p["errors"]["first"] else ""))
     erows, how = _end_rows(vs)
     full = _full_end_rows(vs)
@@ -328,6 +365,12 @@ def build_sections(report: dict) -> list[dict]:
                                ("Legal moves per decision", "branching.png"),
                                ("Branching over the course of a game", "branching_over_game.png"),
                                ("First player's wins, draws and second player's wins", "win_rates.png")]})
+    from .trust import decided_section, pictures_section, touch_section
+
     if report.get("differences"):
         sections.append(_differences_section(report))
+    touched = touch_section(report)
+    if touched:
+        sections.insert(0, touched)
+    sections += [sec for sec in (decided_section(report), pictures_section(report)) if sec]
     return sections

@@ -58,7 +58,7 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         for a, b in r["harmony_pairs"]:
             key = f"{a}~{b}"
             pair_games[key] = pair_games.get(key, 0) + 1
-    return {
+    out = {
         "games": n,
         "max_plies": max_plies,
         "decisions": {**stats.summary(decisions), "histogram": stats.histogram(decisions)},
@@ -92,6 +92,34 @@ def summarise_play(results: list[dict], max_plies: int) -> dict:
         "longest_move_seen": dict(sorted(longest.items())),
         "captures": {**stats.summary(caps), "games_with_capture": _rate(sum(1 for c in caps if c), n)},
     }
+    for key in ("removals", "harmonies_formed", "bonuses"):
+        values: list[float] = [r[key] for r in results if r.get(key) is not None]
+        out[key] = stats.summary(values) if values else None
+    in_play = [r["tiles_in_play"] for r in results if r.get("tiles_in_play")]
+    out["tiles_in_play"] = {p: stats.mean([t.get(p, 0) for t in in_play]) for p in ("guest", "host")} \
+        if in_play else None
+    if any("touch" in r for r in results):
+        out["touch"] = summarise_touch(results)
+    return out
+
+
+def summarise_touch(results: list[dict]) -> dict:
+    """Where the compared rule sets disagreed in these games (:mod:`.touch`): games and steps
+    touched, by kind, and the first such position of the first game touched."""
+    touched = [(k, r["touch"]) for k, r in enumerate(results) if r.get("touch", {}).get("steps")]
+    kinds: dict[str, int] = {}
+    for _k, t in touched:
+        for kind, c in t["kinds"].items():
+            kinds[kind] = kinds.get(kind, 0) + c
+    first = None
+    if touched:
+        k, t = touched[0]
+        first = {"game": k, "seed": results[k]["seed"], **t["first"]}
+    failed = next((r["touch"]["failed"] for r in results if r.get("touch", {}).get("failed")), None)
+    return {"games": _rate(len(touched), len(results)),
+            "steps": sum(t["steps"] for _k, t in touched),
+            "decisions": sum(r["decisions"] for r in results),
+            "kinds": dict(sorted(kinds.items())), "first": first, "failed": failed}
 
 
 def _counts_histogram(counts: dict[int, int], bins: int = 20) -> dict:

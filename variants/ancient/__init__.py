@@ -25,6 +25,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import rules
 from .derived import analyse_state, analysis, disharmonies, hand_codes, harmony_count
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .notation import deal_text, install_deal, paisho_format_turn, paisho_parse_turn
 from .positions import PHASES, paisho_load_position, paisho_observation, paisho_position_extra
 from .rules import (CENTRE, DRAGON, FLOWERS, KNOTWEED, ORDER, SHIP, WHEEL, WHITE,

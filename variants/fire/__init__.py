@@ -19,6 +19,7 @@ from paisho_core.tiles import PLAYERS, other
 from ..common import garden
 from ..common.garden import GATES_T, line_cancelled, roles
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("fire.yaml")
 

@@ -22,6 +22,7 @@ from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
 from ..common.garden.clash import NOT_GATES
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("skud.yaml")

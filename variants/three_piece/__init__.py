@@ -23,6 +23,8 @@ from paisho_core import steps as geometry
 from paisho_core.notation import check_points
 from paisho_core.steps import NEIGHBOURS, Hops, neighbour_shifts, position_key, ring
 
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+
 YAML = Path(__file__).with_name("three_piece.yaml")
 NAME = "3-piece"
 
