@@ -402,3 +402,44 @@ def test_display_only_options_of_a_tgg_record_are_ignored_with_a_note(tmp_path):
     assert result.exit_code == 0 and "NoHarmonyAids ignored" in result.output, result.output
     with pytest.raises(paisho.RecordError):  # an option no program has is still an error
         paisho.load_record(text.replace("NoHarmonyAids", "NoSuchOption"))
+
+
+def test_a_stopped_compare_keeps_its_games_and_resumes(tmp_path, monkeypatch):
+    """Issue 32, item 6: Ctrl-C in `paisho compare --out x.json` keeps the games played (a
+    journal beside the report) and the same command resumes: the report equals an unstopped run."""
+    from paisho_core.compare import report as report_module
+
+    args = ["compare", "fire", "-n", "6", "--workers", "2", "--backend", "inline", "--players",
+            "random", "--format", "json", "--quiet"]
+    runner = CliRunner()
+    whole = tmp_path / "whole.json"
+    assert runner.invoke(app, args + ["--out", str(whole)]).exit_code == 0
+    real = report_module.run_tasks
+
+    def stopped(fn, tasks, workers, backend, on_done, address):
+        for n, task in enumerate(tasks[:2]):
+            on_done(n, fn(*task))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report_module, "run_tasks", stopped)
+    out = tmp_path / "x.json"
+    result = runner.invoke(app, args + ["--out", str(out)])
+    assert result.exit_code == 130 and "games kept" in result.output + (result.stderr or "")
+    journal = tmp_path / "x.json.partial.jsonl"
+    assert journal.exists() and not out.exists()
+    kept = len(journal.read_text().splitlines()) - 1
+    assert 0 < kept < 6
+    played = []
+
+    def counting(fn, tasks, workers, backend, on_done, address):
+        played.extend(i for task in tasks for i in task[2])
+        return real(fn, tasks, workers, backend, on_done, address)
+
+    monkeypatch.setattr(report_module, "run_tasks", counting)
+    again = runner.invoke(app, args + ["--out", str(out)])
+    assert again.exit_code == 0, again.output
+    assert len(played) == 6 - kept  # only the games not kept were played
+    assert json.loads(out.read_text()) == json.loads(whole.read_text())
+    assert not journal.exists()
+    other = runner.invoke(app, args + ["--seed", "2", "--out", str(out)])
+    assert other.exit_code == 0  # the journal was removed: a new run starts afresh

@@ -8,7 +8,9 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from ..safe_io import write_atomic
 from .errors import CompareError
+from .journal import Journal, journal_path, settings_key
 from .plots import write_plots
 from .render import FORMATS, render, render_text
 from .report import run_compare
@@ -62,18 +64,32 @@ def _make_command():
         names = list(variants or registered())
         start, cpu0 = time.perf_counter(), child_cpu()
         per_variant: dict = {}
-        report = run_compare(names, games=games, players=players, seed=seed, workers=workers,
-                             max_plies=max_plies, backend=backend, progress=not quiet,
-                             keep_records=records is not None, ray_address=ray_address,
-                             timing=per_variant,
-                             until_decided=None if until_decided is None else {"width": until_decided, "cap": cap})
+        where = journal_path(out)
+        journal = None if where is None else Journal(where, settings_key(
+            names, seed, players, max_plies, records is not None))
+        if journal is not None and journal.count() and not quiet:
+            typer.echo(f"resuming: {journal.count()} games already played ({where})", err=True)
+        try:
+            report = run_compare(names, games=games, players=players, seed=seed, workers=workers,
+                                 max_plies=max_plies, backend=backend, progress=not quiet,
+                                 keep_records=records is not None, ray_address=ray_address,
+                                 timing=per_variant, journal=journal,
+                                 until_decided=None if until_decided is None else {"width": until_decided, "cap": cap})
+        except KeyboardInterrupt:
+            if journal is None:
+                typer.echo("paisho: stopped; nothing kept (with --out FILE the games played are "
+                           "kept and the same command resumes)", err=True)
+            else:
+                typer.echo(f"paisho: stopped; {journal.count()} games kept in {where}: run the "
+                           f"same command again to resume", err=True)
+            raise typer.Exit(130)
         elapsed, cpu = time.perf_counter() - start, child_cpu() - cpu0
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
             for item in report["variants"]:
                 safe = re.sub(r"[^A-Za-z0-9_.=-]+", "_", item["label"])
                 for k, rec in enumerate(item["records"]):
-                    (records / f"{safe}-{k:05d}.txt").write_text(rec, "utf-8")
+                    write_atomic(records / f"{safe}-{k:05d}.txt", rec)
         wrote_plots = []
         if plots is not None:
             try:
@@ -93,7 +109,9 @@ def _make_command():
             if out is None:
                 sys.stdout.write(text)
             else:
-                out.write_text(text, "utf-8")
+                write_atomic(out, text)
+                if journal is not None:
+                    journal.remove()  # the report holds every game now
         if not quiet:
             played = report["settings"]["games"]
             decisions = per_variant.get("decisions", {})

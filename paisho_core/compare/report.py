@@ -9,7 +9,8 @@ from .ends import warnings_of
 from .errors import CompareError
 from .rules import rules_of
 from .differences import differences, is_house_view
-from .selfplay import DEFAULT_MAX_PLIES, DEFAULT_PLAYERS, chunks, make_chooser, players_text, run_chunk
+from .journal import Journal
+from .selfplay import DEFAULT_MAX_PLIES, DEFAULT_PLAYERS, chunks_of, make_chooser, players_text, run_chunk
 from .specs import resolve_specs
 from .statistics import summarise_play
 from .touch import same_rules
@@ -21,22 +22,38 @@ REPORT_VERSION = 3
 def run_games(entries: list[dict], games: int, seed: int, players: str, max_plies: int,
               workers: int = 1, backend: str = "process", progress: bool = False,
               keep_records: bool = False, ray_address: Optional[str] = None,
-              start: int = 0) -> list[list[dict]]:
+              start: int = 0, journal: Optional[Journal] = None) -> list[list[dict]]:
     """Play games ``start`` to ``start + games - 1`` of every entry; returns the per-game results of
     each, in game order.  An entry's ``watched_by`` (other entries) watch its games for the
-    decisions where their rules disagree (:mod:`.touch`)."""
+    decisions where their rules disagree (:mod:`.touch`).  A ``journal`` supplies the games a
+    stopped run already played and records each game as it finishes."""
     if backend not in BACKENDS:
         raise CompareError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
-    tasks, owner = [], []
+    tasks, owner, indices_of = [], [], []
+    found: list[dict[int, dict]] = [{} for _ in entries]  # results kept by a journal
     for e_index, entry in enumerate(entries):
         others = tuple((o["spec"], o["options"]) for o in entry.get("watched_by", ()))
-        for chunk in chunks(games, workers, start):
+        todo = []
+        for k in range(start, start + games):
+            kept = journal.get(entry["label"], k) if journal is not None else None
+            if kept is not None:
+                found[e_index][k] = kept
+            else:
+                todo.append(k)
+        for chunk in chunks_of(todo, games, workers):
             tasks.append((entry["spec"], entry["options"], chunk, seed, players, max_plies, keep_records,
                           others))
             owner.append(e_index)
+            indices_of.append(chunk)
     bar = _Progress(entries, games) if progress else None
+    if bar:
+        for e_index, kept in enumerate(found):
+            bar.advance(e_index, len(kept))
     try:
         def on_done(n, result):
+            if journal is not None:
+                for k, r in zip(indices_of[n], result):
+                    journal.add(entries[owner[n]]["label"], k, r)
             if bar:
                 bar.advance(owner[n], len(result))
 
@@ -44,10 +61,9 @@ def run_games(entries: list[dict], games: int, seed: int, players: str, max_plie
     finally:
         if bar:
             bar.stop()
-    out: list[list[dict]] = [[] for _ in entries]
     for n, res in enumerate(chunk_results):
-        out[owner[n]].extend(res)
-    return out
+        found[owner[n]].update(zip(indices_of[n], res))
+    return [[kept[k] for k in sorted(kept)] for kept in found]
 
 
 class _Progress:
@@ -75,7 +91,7 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
                 workers: int = 1, max_plies: int = DEFAULT_MAX_PLIES, backend: str = "process",
                 progress: bool = False, keep_records: bool = False,
                 ray_address: Optional[str] = None, timing: Optional[dict] = None,
-                until_decided: Optional[dict] = None) -> dict:
+                until_decided: Optional[dict] = None, journal: Optional[Journal] = None) -> dict:
     """The whole comparison as a JSON-ready dict (see :func:`render` for the formats).
 
     With ``keep_records`` each variant entry also carries ``records`` (one per game, in game
@@ -99,7 +115,7 @@ def run_compare(texts: list[str], games: int = 100, players: str = DEFAULT_PLAYE
 
     def play(count: int, start: int) -> list[list[dict]]:
         return run_games(entries, count, seed, players, max_plies, workers, backend, progress,
-                         keep_records, ray_address, start) if entries else []
+                         keep_records, ray_address, start, journal) if entries else []
 
     all_results = play(games, 0)
     decided = None

@@ -323,6 +323,11 @@ def _failed(seed: int, error: str, keep_record: bool) -> dict:
 
 def chunks(games: int, workers: int, start: int = 0) -> list[list[int]]:
     """Game indices ``start`` to ``start + games - 1`` cut into tasks."""
+    return chunks_of(list(range(start, start + games)), games, workers)
+
+
+def chunks_of(indices: list[int], games: int, workers: int) -> list[list[int]]:
+    """``indices`` (games still to play of a batch of ``games``) cut into tasks, each of the
+    size a whole batch would use."""
     size = max(1, min(20, math.ceil(games / max(1, workers * 6))))
-    end = start + games
-    return [list(range(i, min(end, i + size))) for i in range(start, end, size)]
+    return [indices[i:i + size] for i in range(0, len(indices), size)]
