@@ -374,6 +374,7 @@ class Game:
         self.used_chance = False
         self.tags: dict[str, str] = {}
         self.repairs: list[Any] = []
+        self.ignored_options: list[str] = []  # options a record carried for another program's drawing
         """What a tolerant record reader repaired to replay the record (``record.Repair``)."""
 
     # -- queries -------------------------------------------------------------------------------
