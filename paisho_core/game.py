@@ -374,8 +374,9 @@ class Game:
         self.used_chance = False
         self.tags: dict[str, str] = {}
         self.repairs: list[Any] = []
-        self.ignored_options: list[str] = []  # options a record carried for another program's drawing
         """What a tolerant record reader repaired to replay the record (``record.Repair``)."""
+        self.ignored_options: list[str] = []
+        """Options a record carried only for another program's drawing, dropped with a note."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
