@@ -121,8 +121,8 @@ def test_the_search_does_not_hand_the_opponent_a_win():
 
 
 def test_a_variant_that_cannot_tell_leaves_the_search_as_it_was():
-    """Skud has no ``paisho_winning_moves``: the search neither reserves time nor checks."""
-    g = paisho.new_game("skud", seed=4)
+    """Modern has no ``paisho_winning_moves``: the search neither reserves time nor checks."""
+    g = paisho.new_game("modern", seed=4)
     assert g.rules.winning_moves(g) is None
     player = MCTSPlayer(seed=2, iterations=20)
     player.choose(g)

@@ -143,8 +143,10 @@ def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
     the game; the player ahead on midline-crossing harmonies is then drawn toward that end
     (fewer tiles left, more value), so games between players who block each other's rings end
     by the count instead of dragging on.  ``tempo``: besides, each tile played out of the count
-    is worth this much to a player not behind on the count (and costs the opponent as much when
-    the player is not ahead), so players level on the count also hurry toward its end."""
+    is worth this much to either player, ahead on the count or behind: the player ahead and
+    players level on it hurry toward its end, and the player behind keeps bringing out the
+    flowers it needs to catch up (worth it only to a player not behind, it left one behind
+    preferring any arrange to a plant, and never catching up: issue 40)."""
     done = outcome_score(game, player)
     if done is not None:
         return done
@@ -163,10 +165,7 @@ def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
         elif lead < 0:
             value += 4.0 * lead / (1 + left_theirs)
         if tempo:
-            if lead >= 0:
-                value -= tempo * left_mine
-            if lead <= 0:
-                value += tempo * left_theirs
+            value += tempo * (left_theirs - left_mine)
     return value
 
 
@@ -270,3 +269,11 @@ def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[f
 
 def manhattan(a: tuple, b: tuple) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def garden_winning_moves(game) -> list:
+    """The garden games' ``paisho_winning_moves``: the moves that close the mover's ring
+    (:func:`.ring_moves.ring_winning_moves`, which says what it leaves out)."""
+    from .ring_moves import ring_winning_moves  # it builds on this module's ring helpers
+
+    return ring_winning_moves(game, _partners)
