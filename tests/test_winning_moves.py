@@ -127,3 +127,33 @@ def test_a_variant_that_cannot_tell_leaves_the_search_as_it_was():
     player = MCTSPlayer(seed=2, iterations=20)
     player.choose(g)
     assert "guarded" not in player.last_stats and "wins" not in player.last_stats
+
+
+def test_garden_ring_closing_moves_are_named_and_taken():
+    """Skud (and Fire, by the same code): the arrange that closes the mover's harmony ring is
+    named by ``paisho_winning_moves`` before it is played (a greedy-v-random game of seed 1 that
+    ends in a ring, rules: End of the game), every move named leaves a ring standing, and greedy
+    plays the named move when it is offered."""
+    from paisho_core.players import make_player, play_game
+    from paisho_variants.common.strategy import garden_survey, has_ring
+
+    g = paisho.new_game("skud", seed=1)
+    play_game(g, {"host": make_player("greedy", seed=1), "guest": make_player("random", seed=51)},
+              max_plies=400)
+    assert g.outcome is not None and g.outcome.reason == "harmony ring"
+    texts = [m.text for m in g.moves]
+    replay = paisho.new_game("skud", seed=1)
+    named_any = False
+    for text in texts:
+        wins = replay.rules.winning_moves(replay)
+        assert wins is not None
+        for move in wins:
+            mover = replay.to_move
+            replay.play(move)
+            assert replay.outcome is not None or has_ring(garden_survey(replay)[mover][3])
+            replay.undo()
+        if wins:
+            named_any = True
+            assert text in {m.text for m in wins}  # greedy took the win it was offered
+        replay.play(text)
+    assert named_any

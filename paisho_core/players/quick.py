@@ -7,20 +7,23 @@ still sees the reply that punishes a move.  Deterministic for a seed.
 """
 from __future__ import annotations
 
+import heapq
+
 from .evaluation import WIN
-from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, split_candidates, try_moves
+from .policy import move_weights
+from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, try_moves
 
 SHORTLIST = 4
 """Greedy's best this many moves are looked at two plies deep."""
 
 REPLIES = 8
-"""Replies tried after each of them (preselected as greedy preselects its own moves)."""
+"""Replies tried after each of them: the most promising by the variant's playout weights."""
 
 
 class QuickPlayer(GreedyPlayer):
     """Score every candidate for one ply as greedy does; then, for the ``shortlist`` best, play
-    the move and score up to ``replies`` answers to it (the next decision's candidates, chosen
-    as greedy chooses its own, or drawn at random where the variant gives no weights), and keep the move whose answers leave the mover best off: the
+    the move and score up to ``replies`` answers to it (the next decision's most promising moves by the variant's playout weights,
+    or drawn at random where it gives none), and keep the move whose answers leave the mover best off: the
     opponent's answer that is worst for the mover, the rest of the mover's turn (a bonus) first
     played by greedy's choice among the same few moves.  Where the variant can tell a won turn
     (``paisho_winning_moves``), a won turn is taken at once and an answer that wins one for the
@@ -57,6 +60,17 @@ class QuickPlayer(GreedyPlayer):
                 best, best_value = move, after
         return best
 
+    def likely(self, game, moves: list) -> list:
+        """The ``replies`` most promising of ``moves`` by the variant's playout weights (the
+        first in the list among equals), or as many drawn at random without weights."""
+        if len(moves) <= self.replies:
+            return moves
+        weights = move_weights(game, moves)
+        if weights is None:
+            return self.rng.sample(moves, self.replies)
+        return [moves[i] for i in heapq.nlargest(self.replies, range(len(moves)),
+                                                 key=weights.__getitem__)]
+
     def answered(self, game, move, me: str, value: float, tells_wins: bool,
                  by_text: bool = False) -> float:
         """The mover's evaluation after ``move``, the rest of the mover's turn as greedy would
@@ -74,8 +88,7 @@ class QuickPlayer(GreedyPlayer):
                 theirs = game.to_move != me
                 if theirs and tells_wins and game.rules.winning_moves(game):
                     return -WIN
-                tried = split_candidates(game, answers, self.replies, self.rng,
-                                         whole_without_weights=False)[0]
+                tried = self.likely(game, answers)
                 scored = list(try_moves(game, tried, me))
                 if theirs:
                     return min(v for v, _m in scored)

@@ -3,7 +3,7 @@ variant through ``paisho_evaluate`` and ``paisho_playout_weights``): reading har
 of a ring around the centre, and weighing moves by what they do before they are played."""
 from __future__ import annotations
 
-from paisho_core.board import coords, index
+from paisho_core.board import SIZE, coords, index
 from paisho_core.sight import encloses
 from paisho_core.tiles import other
 
@@ -213,6 +213,7 @@ def garden_weights(game, moves) -> list[float]:
     st = game.state
     me = st.to_move
     board_ = st.board
+    theirs = st.owned[other(me)]
     rows: dict = {}
     cols: dict = {}
     for i, t in st.tiles(me):
@@ -224,13 +225,13 @@ def garden_weights(game, moves) -> list[float]:
         w = GARDEN_WEIGHTS.get(m.action, 1.0)
         dst = m.dst if m.dst is not None else -1
         if dst >= 0:
-            if takes(game, m):
-                w *= 4.0
-            x, y = coords(dst)
             src = m.src if m.src is not None else -1
+            if (theirs >> dst) & 1 and src != dst:  # ends on an opponent's tile (``takes``)
+                w *= 4.0
+            x, y = POINT_XY[dst]
             tile = board_[src] if src >= 0 else None
-            code = tile.kind.code if tile is not None else getattr(m, "tile", None)
-            want = _partners(code) if code else None
+            code = tile.kind.code if tile is not None else m.tile
+            want = PARTNERS.get(code) if code else None
             if want:
                 bonus = 0.0
                 for line, at in ((rows.get(y, ()), x), (cols.get(x, ()), y)):
@@ -250,9 +251,17 @@ def garden_weights(game, moves) -> list[float]:
                             w *= CROSSES_ARM ** rings.crosses_missing(new)
             if cuts and dst in cuts:
                 w *= 1.0 + CUTS * cuts[dst]
-            w *= 1.0 + 1.0 / (1 + centre_distance(dst))
+            w *= CENTRE_PULL[dst]
         out.append(w)
     return out
+
+
+POINT_XY = tuple(coords(i) for i in range(SIZE * SIZE))
+CENTRE_PULL = tuple(1.0 + 1.0 / (1 + centre_distance(i)) for i in range(SIZE * SIZE))
+"""A move toward the centre weighs a little more: 1 + 1 / (1 + its distance from the centre),
+by point (read from a table: the weights are asked for every move of every list)."""
+PARTNERS = {code: _partners(code) for code in CIRCLE + (LOTUS,)}
+"""``_partners`` of every flower that harmonizes, read once per move."""
 
 
 def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[float]:
