@@ -157,3 +157,28 @@ def test_garden_ring_closing_moves_are_named_and_taken():
             assert text in {m.text for m in wins}  # greedy took the win it was offered
         replay.play(text)
     assert named_any
+
+
+def test_greedy_guard_keeps_the_ring_from_the_opponent():
+    """The same game: before the Host's ring the Guest (random) played R4(-8,0), one of 78 of
+    its 87 moves after which the Host closes a ring; greedy's check (``guarded``) passes over
+    such moves to the first of its list that hands over no ring, and keeps the first when none
+    is safe."""
+    from paisho_core.players import make_player, play_game
+    from paisho_core.players.simple import guarded, hands_over_win
+
+    g = paisho.new_game("skud", seed=1)
+    play_game(g, {"host": make_player("greedy", seed=1), "guest": make_player("random", seed=51)},
+              max_plies=400)
+    texts = [m.text for m in g.moves]
+    before = paisho.new_game("skud", seed=1)
+    for text in texts[:-3]:
+        before.play(text)
+    assert before.to_move == "guest" and texts[-3] == "R4(-8,0)"
+    moves = before.legal_moves()
+    ply = before.ply
+    threats = [m for m in moves if hands_over_win(before, m, "guest")]
+    safe = [m for m in moves if m not in threats]
+    assert before.ply == ply and texts[-3] in {m.text for m in threats} and safe
+    assert guarded(before, threats[:3] + safe[:1], "guest") is safe[0]
+    assert guarded(before, threats[:3], "guest") is threats[0]

@@ -13,7 +13,7 @@ from .evaluation import WIN
 from .policy import move_weights
 from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, try_moves
 
-SHORTLIST = 4
+SHORTLIST = 3
 """Greedy's best this many moves are looked at two plies deep."""
 
 REPLIES = 8
@@ -26,7 +26,7 @@ class QuickPlayer(GreedyPlayer):
     or drawn at random where it gives none), and keep the move whose answers leave the mover best off: the
     opponent's answer that is worst for the mover, the rest of the mover's turn (a bonus) first
     played by greedy's choice among the same few moves.  Where the variant can tell a won turn
-    (``paisho_winning_moves``), a won turn is taken at once and an answer that wins one for the
+    (``paisho_quick_winning_moves``), a won turn is taken at once and an answer that wins one for the
     opponent counts as a loss.  A move after which a chance step follows, or the game ends, is
     worth its one-ply score.  Where the variant hides tiles from the mover, everything happens
     in one determinization of the mover's observation, as greedy's does."""
@@ -43,7 +43,7 @@ class QuickPlayer(GreedyPlayer):
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
-        wins = game.rules.winning_moves(game)  # the board and the mover's own tiles only
+        wins = game.rules.quick_winning_moves(game)  # the board and the mover's own tiles only
         if wins:
             legal = {m.text: m for m in moves}
             win = next((legal[m.text] for m in wins if m.text in legal), None)
@@ -86,7 +86,7 @@ class QuickPlayer(GreedyPlayer):
                 if not answers:
                     return value
                 theirs = game.to_move != me
-                if theirs and tells_wins and game.rules.winning_moves(game):
+                if theirs and tells_wins and game.rules.quick_winning_moves(game):
                     return -WIN
                 tried = self.likely(game, answers)
                 scored = list(try_moves(game, tried, me))

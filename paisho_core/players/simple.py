@@ -96,7 +96,7 @@ class GreedyPlayer(Player):
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
-        wins = game.rules.winning_moves(game)  # the board and the mover's own tiles only
+        wins = game.rules.quick_winning_moves(game)  # the board and the mover's own tiles only
         if wins:
             legal = {m.text: m for m in moves}
             win = next((legal[m.text] for m in wins if m.text in legal), None)
@@ -110,14 +110,14 @@ class GreedyPlayer(Player):
 
 
 GUARD_MOVES = 4
-"""Where the variant can tell a won turn (``paisho_winning_moves``), greedy checks at most this
+"""Where the variant can tell a won turn (``paisho_quick_winning_moves``), greedy checks at most this
 many of its best moves, best first, against the opponent's win in the turn that follows."""
 
 
 def hands_over_win(game, move, me: str) -> bool:
     """Whether after ``move`` (played on ``game`` and taken back) the turn passes to the
     opponent, no chance step between, and the opponent can win in that turn
-    (``winning_moves``, which reads the board and the opponent's own tiles: ask it of a
+    (``quick_winning_moves``, which reads the board and the opponent's own tiles: ask it of a
     determinization where tiles are hidden from the mover)."""
     auto, game.auto_chance = game.auto_chance, False
     depth = game.ply
@@ -125,7 +125,7 @@ def hands_over_win(game, move, me: str) -> bool:
         game.play(move)
         if game.outcome is not None or game.to_move == me or game.chance_outcomes():
             return False
-        return bool(game.rules.winning_moves(game))
+        return bool(game.rules.quick_winning_moves(game))
     finally:
         while game.ply > depth:
             game.undo()
