@@ -11,7 +11,7 @@ import heapq
 
 from .evaluation import WIN
 from .policy import move_weights
-from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, try_moves
+from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, try_moves, won_turn
 
 SHORTLIST = 3
 """Greedy's best this many moves are looked at two plies deep."""
@@ -22,14 +22,15 @@ REPLIES = 8
 
 class QuickPlayer(GreedyPlayer):
     """Score every candidate for one ply as greedy does; then, for the ``shortlist`` best, play
-    the move and score up to ``replies`` answers to it (the next decision's most promising moves by the variant's playout weights,
-    or drawn at random where it gives none), and keep the move whose answers leave the mover best off: the
-    opponent's answer that is worst for the mover, the rest of the mover's turn (a bonus) first
-    played by greedy's choice among the same few moves.  Where the variant can tell a won turn
-    (``paisho_quick_winning_moves``), a won turn is taken at once and an answer that wins one for the
-    opponent counts as a loss.  A move after which a chance step follows, or the game ends, is
-    worth its one-ply score.  Where the variant hides tiles from the mover, everything happens
-    in one determinization of the mover's observation, as greedy's does."""
+    the move and score up to ``replies`` answers to it (the next decision's most promising moves
+    by the variant's playout weights, or drawn at random where it gives none), and keep the move
+    whose answers leave the mover best off: the opponent's answer that is worst for the mover,
+    the rest of the mover's own turn (a bonus) first played by greedy's choice among the same
+    few moves.  Where the variant can tell a won turn cheaply (``paisho_quick_winning_moves``),
+    a won turn is taken at once and an answer that wins one for the opponent counts as a loss.
+    A move after which a chance step follows, or the game ends, is worth its one-ply score.
+    Where the variant hides tiles from the mover, everything happens in one determinization of
+    the mover's observation, as greedy's does."""
 
     name = "quick"
 
@@ -43,12 +44,9 @@ class QuickPlayer(GreedyPlayer):
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
-        wins = game.rules.quick_winning_moves(game)  # the board and the mover's own tiles only
-        if wins:
-            legal = {m.text: m for m in moves}
-            win = next((legal[m.text] for m in wins if m.text in legal), None)
-            if win is not None:
-                return win
+        wins, win = won_turn(game, moves)
+        if win is not None:
+            return win
         world = self.world(game)
         scored = self.scored(game, world)
         me = game.to_move

@@ -96,12 +96,9 @@ class GreedyPlayer(Player):
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
-        wins = game.rules.quick_winning_moves(game)  # the board and the mover's own tiles only
-        if wins:
-            legal = {m.text: m for m in moves}
-            win = next((legal[m.text] for m in wins if m.text in legal), None)
-            if win is not None:
-                return win
+        wins, win = won_turn(game, moves)
+        if win is not None:
+            return win
         world = self.world(game)
         scored = self.scored(game, world)
         if wins is None:
@@ -109,9 +106,21 @@ class GreedyPlayer(Player):
         return guarded(world or game, [m for _s, m in scored[:GUARD_MOVES]], game.to_move)
 
 
+def won_turn(game, moves: list) -> tuple:
+    """``(wins, win)``: the variant's cheap answer (``quick_winning_moves``: the board and the
+    mover's own tiles only; None where it cannot tell cheaply) and the first of ``moves`` it
+    names, or None."""
+    wins = game.rules.quick_winning_moves(game)
+    if not wins:
+        return wins, None
+    legal = {m.text: m for m in moves}
+    return wins, next((legal[m.text] for m in wins if m.text in legal), None)
+
+
 GUARD_MOVES = 4
-"""Where the variant can tell a won turn (``paisho_quick_winning_moves``), greedy checks at most this
-many of its best moves, best first, against the opponent's win in the turn that follows."""
+"""Where the variant can tell a won turn cheaply (``paisho_quick_winning_moves``), greedy checks
+at most this many of its best moves, best first, against the opponent's win in the turn that
+follows."""
 
 
 def hands_over_win(game, move, me: str) -> bool:
