@@ -18,6 +18,7 @@ printed, never asserted.
     python benchmarks/ratings.py --variants skud fire --games 20 --save runs/ratings.json
     python benchmarks/ratings.py --levels random greedy quick --games 40 --workers 2
     python benchmarks/ratings.py --merge runs/*.json --write-docs docs/playing.md
+    python benchmarks/ratings.py --smoke                       # CI: a few short games
 """
 from __future__ import annotations
 
@@ -159,7 +160,11 @@ def main(argv=None) -> int:
     ap.add_argument("--merge", type=Path, nargs="+", default=None, help="fit runs saved with --save instead of playing")
     ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
     ap.add_argument("--marker", default="ratings", help="the page's markers: <!-- MARKER:start --> ... <!-- MARKER:end -->")
+    ap.add_argument("--smoke", action="store_true", help="CI: one short game per pair of the cheap levels, Skud")
     args = ap.parse_args(argv)
+    if args.smoke:
+        args.variants, args.levels, args.pairs = ["skud"], ["random", "greedy", "quick"], None
+        args.games, args.max_plies, args.backend = 1, 40, "inline"
     if args.merge:
         settings, games = strength.load_saved(args.merge)
     else:
