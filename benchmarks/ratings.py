@@ -123,7 +123,8 @@ def table(games: list[dict], settings: dict) -> str:
     for r in games:
         by_variant.setdefault(r["variant"], []).append(r)
     budget = settings.get("scale", 1.0)
-    lines = [f"Bradley-Terry ratings on the Elo scale, `random` = 0, 95% intervals; games per pair: "
+    lines = [f"Bradley-Terry ratings on the Elo scale, `random` = 0 (the weakest level played where "
+             f"`random` did not play), 95% intervals; games per pair: "
              f"{settings.get('games')}, sides alternating, a capped game a draw; search levels at "
              f"{'their own times' if budget == 1 else f'{budget:g} times their own times'} in CPU seconds; "
              "CPU ms a decision: median / 90th percentile over the level's games.",
@@ -131,7 +132,10 @@ def table(games: list[dict], settings: dict) -> str:
              "| variant | level | rating (95% CI) | CPU ms a decision | games |",
              "| --- | --- | --- | --- | --- |"]
     for variant, rows in sorted(by_variant.items()):
-        ratings = fit([(r["upper"], r["lower"], r["score"]) for r in rows])
+        played_levels = {r["upper"] for r in rows} | {r["lower"] for r in rows}
+        anchor = ANCHOR if ANCHOR in played_levels else min(
+            played_levels, key=lambda lv: LEVELS.index(lv) if lv in LEVELS else len(LEVELS))
+        ratings = fit([(r["upper"], r["lower"], r["score"]) for r in rows], anchor=anchor)
         ms = cpu_ms(rows)
         played: dict = {}
         for r in rows:
@@ -139,7 +143,7 @@ def table(games: list[dict], settings: dict) -> str:
                 played[lv] = played.get(lv, 0) + 1
         for level in sorted(ratings, key=lambda lv: ratings[lv][0]):
             value, half = ratings[level]
-            interval = "anchor" if level == ANCHOR else f"{value - half:.0f} – {value + half:.0f}"
+            interval = "anchor" if level == anchor else f"{value - half:.0f} – {value + half:.0f}"
             median, p90 = ms.get(level, (float("nan"), float("nan")))
             lines.append(f"| {variant} | {level} | {value:.0f} ({interval}) | {median:.1f} / {p90:.1f} | {played[level]} |")
     return "\n".join(lines) + "\n"
