@@ -219,6 +219,15 @@ def paisho_winning_moves(game: Game) -> list[Move] | None:
 
 
 @hookspec(firstresult=True)
+def paisho_quick_winning_moves(game: Game) -> list[Move] | None:
+    """``paisho_winning_moves``'s answer where the variant gives it for about the cost of one
+    evaluation (a reading of the board, not a turn played out), else None.  The one-ply
+    players (``greedy``, ``quick``) ask it at every decision and of the opponent's position
+    after each of their best moves, so a dearer answer (Ancient's, which tries every placement)
+    is left to the search.  The same rules as ``paisho_winning_moves`` apply."""
+
+
+@hookspec(firstresult=True)
 def paisho_tile_budget(game: Game) -> dict[Any, int] | None:
     """The most tiles of each kind a position may hold, for validating loaded positions.
 

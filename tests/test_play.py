@@ -195,7 +195,7 @@ def test_play_from_record_continues(tmp_path):
 def test_play_rejects_unknown_player():
     result = CliRunner().invoke(app, ["play", "skud", "--host", "wizard"])
     assert result.exit_code == 2
-    assert "choose human, random, greedy, easy, medium, hard" in result.output
+    assert "choose human, random, greedy, quick, easy, medium, hard" in result.output
 
 
 def test_show_move_and_svg(tmp_path):

@@ -168,6 +168,22 @@ def test_levels_and_think():
     assert str(make_player("easy")) == "easy"
 
 
+@pytest.mark.parametrize("variant", ["skud", "modern"])
+def test_quick_is_deterministic_for_a_seed(variant):
+    """``quick`` (the default player of comparisons) makes the same choices from the same seed,
+    along a whole game, and leaves the game it was asked about as it was."""
+    from paisho_core.players import QuickPlayer
+
+    def game_of(seed):
+        g = paisho.new_game(variant, seed=5)
+        players = {"host": make_player("quick", seed=seed), "guest": make_player("greedy", seed=2)}
+        play_game(g, players, max_plies=60)
+        return [m.text for m in g.moves]
+
+    assert game_of(7) == game_of(7)
+    assert isinstance(make_player("quick"), QuickPlayer) and str(make_player("quick")) == "quick"
+
+
 def test_result_for_capped_game_uses_evaluation():
     game = midgame("skud", plies=40)
     r = result_for(game, "host")

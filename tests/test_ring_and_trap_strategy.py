@@ -303,3 +303,30 @@ def test_three_piece_an_iris_away_from_home_steps_homeward_first():
     homeward = [w for f, w in steps if f > far[iris]]
     redward = [w for f, w in steps if f < far[iris]]
     assert homeward and redward and min(homeward) > max(redward)
+
+
+def test_skud_tempo_pays_the_player_behind_on_the_count_too():
+    """Skud's tempo (issue 40): each basic flower played out of the reserve is worth ``TEMPO`` to
+    either player, the one behind on midline-crossing harmonies included (paid only to a player
+    not behind, it left greedy behind preferring any arrange to a plant, never catching up)."""
+    import paisho_core as paisho
+    from paisho_variants.common.strategy import garden_evaluate
+    from paisho_variants.skud.strategy import TEMPO
+
+    g = paisho.new_game("skud", seed=3)
+    rng = random.Random(3)
+    while True:  # random play until one player leads on the count
+        survey = garden_survey(g)
+        if survey["host"][1] != survey["guest"][1] and not has_ring(survey["host"][3]) \
+                and not has_ring(survey["guest"][3]):
+            break
+        g.play(rng.choice(g.legal_moves()))
+        assert g.outcome is None and g.ply < 400
+    behind = "host" if survey["host"][1] < survey["guest"][1] else "guest"
+    for player in (behind, "guest" if behind == "host" else "host"):
+        more = garden_evaluate(g, player, lambda _g, p: 6 if p == player else 7, tempo=TEMPO)
+        fewer = garden_evaluate(g, player, lambda _g, p: 5 if p == player else 7, tempo=TEMPO)
+        assert fewer - more > 0.5  # planting one more pays (the player ahead gains the lead's pull too)
+    more = garden_evaluate(g, behind, lambda _g, p: 6 if p == behind else 7, tempo=TEMPO)
+    fewer = garden_evaluate(g, behind, lambda _g, p: 5 if p == behind else 7, tempo=TEMPO)
+    assert abs(fewer - more - TEMPO) < 1e-9

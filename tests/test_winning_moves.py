@@ -121,9 +121,64 @@ def test_the_search_does_not_hand_the_opponent_a_win():
 
 
 def test_a_variant_that_cannot_tell_leaves_the_search_as_it_was():
-    """Skud has no ``paisho_winning_moves``: the search neither reserves time nor checks."""
-    g = paisho.new_game("skud", seed=4)
+    """Modern has no ``paisho_winning_moves``: the search neither reserves time nor checks."""
+    g = paisho.new_game("modern", seed=4)
     assert g.rules.winning_moves(g) is None
     player = MCTSPlayer(seed=2, iterations=20)
     player.choose(g)
     assert "guarded" not in player.last_stats and "wins" not in player.last_stats
+
+
+def test_garden_ring_closing_moves_are_named_and_taken():
+    """Skud (and Fire, by the same code): the arrange that closes the mover's harmony ring is
+    named by ``paisho_winning_moves`` before it is played (a greedy-v-random game of seed 1 that
+    ends in a ring, rules: End of the game), every move named leaves a ring standing, and greedy
+    plays the named move when it is offered."""
+    from paisho_core.players import make_player, play_game
+    from paisho_variants.common.strategy import garden_survey, has_ring
+
+    g = paisho.new_game("skud", seed=1)
+    play_game(g, {"host": make_player("greedy", seed=1), "guest": make_player("random", seed=51)},
+              max_plies=400)
+    assert g.outcome is not None and g.outcome.reason == "harmony ring"
+    texts = [m.text for m in g.moves]
+    replay = paisho.new_game("skud", seed=1)
+    named_any = False
+    for text in texts:
+        wins = replay.rules.winning_moves(replay)
+        assert wins is not None
+        for move in wins:
+            mover = replay.to_move
+            replay.play(move)
+            assert replay.outcome is not None or has_ring(garden_survey(replay)[mover][3])
+            replay.undo()
+        if wins:
+            named_any = True
+            assert text in {m.text for m in wins}  # greedy took the win it was offered
+        replay.play(text)
+    assert named_any
+
+
+def test_greedy_guard_keeps_the_ring_from_the_opponent():
+    """The same game: before the Host's ring the Guest (random) played R4(-8,0), one of 78 of
+    its 87 moves after which the Host closes a ring; greedy's check (``guarded``) passes over
+    such moves to the first of its list that hands over no ring, and keeps the first when none
+    is safe."""
+    from paisho_core.players import make_player, play_game
+    from paisho_core.players.simple import guarded, hands_over_win
+
+    g = paisho.new_game("skud", seed=1)
+    play_game(g, {"host": make_player("greedy", seed=1), "guest": make_player("random", seed=51)},
+              max_plies=400)
+    texts = [m.text for m in g.moves]
+    before = paisho.new_game("skud", seed=1)
+    for text in texts[:-3]:
+        before.play(text)
+    assert before.to_move == "guest" and texts[-3] == "R4(-8,0)"
+    moves = before.legal_moves()
+    ply = before.ply
+    threats = [m for m in moves if hands_over_win(before, m, "guest")]
+    safe = [m for m in moves if m not in threats]
+    assert before.ply == ply and texts[-3] in {m.text for m in threats} and safe
+    assert guarded(before, threats[:3] + safe[:1], "guest") is safe[0]
+    assert guarded(before, threats[:3], "guest") is threats[0]

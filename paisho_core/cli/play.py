@@ -441,8 +441,8 @@ def cmd_play(variant: str = typer.Argument(..., help="Variant to play (name, nam
              options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
              option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance steps and computer players."),
-             guest: str = typer.Option("human", "--guest", help="human, or a level: random, greedy, easy, medium, hard."),
-             host: str = typer.Option("human", "--host", help="human, or a level: random, greedy, easy, medium, hard."),
+             guest: str = typer.Option("human", "--guest", help="human, or a level: random, greedy, quick, easy, medium, hard."),
+             host: str = typer.Option("human", "--host", help="human, or a level: random, greedy, quick, easy, medium, hard."),
              think: Optional[float] = typer.Option(None, "--think", help="Seconds a search level (easy, medium, hard) thinks per decision, instead of its own budget."),
              record: Optional[Path] = typer.Option(None, "--record", help="Continue this saved game."),
              save: Optional[Path] = typer.Option(None, "--save", help="Offer to write the record here when the game ends or is interrupted (Enter saves, 'no' skips)."),
@@ -521,8 +521,8 @@ def run_match(variant, options: dict, guest: str, host: str, games: int, seed: i
 
 @guarded
 def cmd_match(variant: str = typer.Argument(..., help="Variant (name, name:K=V,... or a YAML file)."),
-              guest: str = typer.Option("medium", "--guest", help="A level: random, greedy, easy, medium, hard (mcts:N = N search iterations)."),
-              host: str = typer.Option("greedy", "--host", help="A level: random, greedy, easy, medium, hard."),
+              guest: str = typer.Option("medium", "--guest", help="A level: random, greedy, quick, easy, medium, hard (mcts:N = N search iterations)."),
+              host: str = typer.Option("greedy", "--host", help="A level: random, greedy, quick, easy, medium, hard."),
               games: int = typer.Option(20, "-n", "--games", help="Number of games."),
               options: Optional[str] = typer.Option(None, "--options", help="Options as a JSON object."),
               option: list[str] = typer.Option([], "--option", "-o", help="An option NAME=VALUE (repeatable)."),

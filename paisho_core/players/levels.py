@@ -4,6 +4,7 @@
 | --- | --- |
 | ``random`` | a uniformly random legal move |
 | ``greedy`` | one ply: the move whose resulting position the variant's evaluation likes best |
+| ``quick`` | greedy's best few moves, each answered by the opponent's best reply (two plies on a shortlist, a few ms) |
 | ``easy`` | search (:class:`~paisho_core.players.search.MCTSPlayer`), 0.25 s per decision |
 | ``medium`` | search, 1 s per decision |
 | ``hard`` | search, 3 s per decision |
@@ -19,9 +20,10 @@ from typing import Any, Optional
 from .. import PaishoError
 from ..boundary import check_number, parse_int, shorten
 from .search import MCTSPlayer
+from .quick import QuickPlayer
 from .simple import GreedyPlayer, Player, RandomPlayer
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
+LEVELS = ("random", "greedy", "quick", "easy", "medium", "hard")
 """The levels, weakest first."""
 
 SEARCH = {
@@ -74,7 +76,7 @@ def make_player(kind: str, seed=None, seconds: Optional[float] = None,
     ``seconds`` (the CLI's ``--think``) replaces a search level's time per decision;
     ``iterations`` caps its iterations instead (reproducible from ``seed``); ``cpu_time`` counts
     ``seconds`` in the process's CPU time instead of wall-clock time (for benchmarks on a loaded
-    machine).  ``random`` and ``greedy`` ignore all three."""
+    machine).  ``random``, ``greedy`` and ``quick`` ignore all three."""
     check_kind(kind)
     check_budget(seconds, iterations)
     base, _, budget = kind.partition(":")
@@ -83,6 +85,8 @@ def make_player(kind: str, seed=None, seconds: Optional[float] = None,
         player: Player = RandomPlayer(seed)
     elif base == "greedy":
         player = GreedyPlayer(seed)
+    elif base == "quick":
+        player = QuickPlayer(seed)
     elif base == "mcts":
         player = MCTSPlayer(seed, iterations=int(budget) if budget else iterations, seconds=seconds,
                             clock=clock)

@@ -72,11 +72,19 @@ class GreedyPlayer(Player):
     def candidates(self, game, moves: list) -> list:
         return preselect(game, moves, self.width, self.rng)
 
-    def scored(self, game) -> list:
-        """``[(score, move)]`` for the moves tried, best first."""
+    def world(self, game):
+        """The game greedy looks at for the mover: a determinization of the mover's observation
+        where the variant hides something from them, else None (the game itself)."""
+        me = game.to_move
+        return determinize(game, me, self.rng) if has_hidden_information(game, me) else None
+
+    def scored(self, game, world=False) -> list:
+        """``[(score, move)]`` for the moves tried, best first (in ``world``, by default one
+        dealt now)."""
         me = game.to_move
         moves = game.legal_moves()
-        world = determinize(game, me, self.rng) if has_hidden_information(game, me) else None
+        if world is False:
+            world = self.world(game)
         out = []
         for value, move in try_moves(world or game, self.candidates(game, moves), me,
                                      by_text=world is not None):
@@ -88,7 +96,62 @@ class GreedyPlayer(Player):
         moves = legal_or_fail(game)
         if len(moves) == 1:
             return moves[0]
-        return self.scored(game)[0][1]
+        wins, win = won_turn(game, moves)
+        if win is not None:
+            return win
+        world = self.world(game)
+        scored = self.scored(game, world)
+        if wins is None:
+            return scored[0][1]
+        return guarded(world or game, [m for _s, m in scored[:GUARD_MOVES]], game.to_move)
+
+
+def won_turn(game, moves: list) -> tuple:
+    """``(wins, win)``: the variant's cheap answer (``quick_winning_moves``: the board and the
+    mover's own tiles only; None where it cannot tell cheaply) and the first of ``moves`` it
+    names, or None."""
+    wins = game.rules.quick_winning_moves(game)
+    if not wins:
+        return wins, None
+    legal = {m.text: m for m in moves}
+    return wins, next((legal[m.text] for m in wins if m.text in legal), None)
+
+
+GUARD_MOVES = 4
+"""Where the variant can tell a won turn cheaply (``paisho_quick_winning_moves``), greedy checks
+at most this many of its best moves, best first, against the opponent's win in the turn that
+follows."""
+
+
+def hands_over_win(game, move, me: str) -> bool:
+    """Whether after ``move`` (played on ``game`` and taken back) the turn passes to the
+    opponent, no chance step between, and the opponent can win in that turn
+    (``quick_winning_moves``, which reads the board and the opponent's own tiles: ask it of a
+    determinization where tiles are hidden from the mover)."""
+    auto, game.auto_chance = game.auto_chance, False
+    depth = game.ply
+    try:
+        game.play(move)
+        if game.outcome is not None or game.to_move == me or game.chance_outcomes():
+            return False
+        return bool(game.rules.quick_winning_moves(game))
+    finally:
+        while game.ply > depth:
+            game.undo()
+        game.auto_chance = auto
+
+
+def guarded(game, moves: list, me: str):
+    """The first of ``moves`` (best first) after which the opponent has no win in the turn that
+    follows (:func:`hands_over_win`, asked of ``game``: the game itself, or the determinization
+    greedy scored the moves in, where they are matched by notation); the first of them if
+    every one hands a win over."""
+    legal = {m.text: m for m in game.legal_moves()}
+    for move in moves:
+        here = legal.get(move.text)
+        if here is not None and not hands_over_win(game, here, me):
+            return move
+    return moves[0]
 
 
 def preselect(game, moves: list, width: int, rng: random.Random) -> list:

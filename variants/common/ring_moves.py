@@ -99,3 +99,47 @@ class RingReader:
     def crosses_missing(self, new: list) -> int:
         """How many half-midlines the mover's harmonies do not cross yet ``new`` crosses."""
         return len({a for a in map(edge_arm, new) if a and a not in self.my_arms})
+
+
+def ring_winning_moves(game, partners) -> list:
+    """The pending decision's moves that close the mover's harmony ring (a won turn in the
+    garden games: rules, End of the game), for the ``paisho_winning_moves`` hook.
+
+    A flower's arrange or placing is read for the harmonies it forms where it ends
+    (:class:`RingReader`), and each one that seems to close a ring is played and taken back to
+    confirm it.  Left out: a ring closed by moving a flower off a line it was blocking, by an
+    accent tile, or in a later step of the turn (a harmony bonus)."""
+    st = game.state
+    me = st.to_move
+    rings = RingReader(game, partners)
+    if not rings.ring_near or game.state.outcome is not None:
+        return []
+    board_ = st.board
+    found = []
+    for m in game.legal_moves():
+        dst = m.dst if m.dst is not None else -1
+        if dst < 0:
+            continue
+        src = m.src if m.src is not None else -1
+        tile = board_[src] if src >= 0 else None
+        code = tile.kind.code if tile is not None else m.tile
+        if not code or (tile is not None and tile.owner != me):
+            continue
+        new = rings.new_edges(code, src, dst)
+        if new and rings.closes_ring(src, dst, new):
+            found.append(m)
+    return [m for m in found if _closes_when_played(game, m, me)]
+
+
+def _closes_when_played(game, move, me: str) -> bool:
+    auto, game.auto_chance = game.auto_chance, False
+    depth = game.ply
+    try:
+        game.play(move)
+        if game.outcome is not None:
+            return game.outcome.winner == me
+        return has_ring(garden_survey(game)[me][3])
+    finally:
+        while game.ply > depth:
+            game.undo()
+        game.auto_chance = auto

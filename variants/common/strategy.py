@@ -3,7 +3,7 @@ variant through ``paisho_evaluate`` and ``paisho_playout_weights``): reading har
 of a ring around the centre, and weighing moves by what they do before they are played."""
 from __future__ import annotations
 
-from paisho_core.board import coords, index
+from paisho_core.board import SIZE, coords, index
 from paisho_core.sight import encloses
 from paisho_core.tiles import other
 
@@ -143,8 +143,10 @@ def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
     the game; the player ahead on midline-crossing harmonies is then drawn toward that end
     (fewer tiles left, more value), so games between players who block each other's rings end
     by the count instead of dragging on.  ``tempo``: besides, each tile played out of the count
-    is worth this much to a player not behind on the count (and costs the opponent as much when
-    the player is not ahead), so players level on the count also hurry toward its end."""
+    is worth this much to either player, ahead on the count or behind: the player ahead and
+    players level on it hurry toward its end, and the player behind keeps bringing out the
+    flowers it needs to catch up (worth it only to a player not behind, it left one behind
+    preferring any arrange to a plant, and never catching up: issue 40)."""
     done = outcome_score(game, player)
     if done is not None:
         return done
@@ -163,10 +165,7 @@ def garden_evaluate(game, player: str, left=None, tempo: float = 0.0) -> float:
         elif lead < 0:
             value += 4.0 * lead / (1 + left_theirs)
         if tempo:
-            if lead >= 0:
-                value -= tempo * left_mine
-            if lead <= 0:
-                value += tempo * left_theirs
+            value += tempo * (left_theirs - left_mine)
     return value
 
 
@@ -214,6 +213,7 @@ def garden_weights(game, moves) -> list[float]:
     st = game.state
     me = st.to_move
     board_ = st.board
+    theirs = st.owned[other(me)]
     rows: dict = {}
     cols: dict = {}
     for i, t in st.tiles(me):
@@ -225,13 +225,13 @@ def garden_weights(game, moves) -> list[float]:
         w = GARDEN_WEIGHTS.get(m.action, 1.0)
         dst = m.dst if m.dst is not None else -1
         if dst >= 0:
-            if takes(game, m):
-                w *= 4.0
-            x, y = coords(dst)
             src = m.src if m.src is not None else -1
+            if (theirs >> dst) & 1 and src != dst:  # ends on an opponent's tile (``takes``)
+                w *= 4.0
+            x, y = POINT_XY[dst]
             tile = board_[src] if src >= 0 else None
-            code = tile.kind.code if tile is not None else getattr(m, "tile", None)
-            want = _partners(code) if code else None
+            code = tile.kind.code if tile is not None else m.tile
+            want = PARTNERS.get(code) if code else None
             if want:
                 bonus = 0.0
                 for line, at in ((rows.get(y, ()), x), (cols.get(x, ()), y)):
@@ -251,9 +251,17 @@ def garden_weights(game, moves) -> list[float]:
                             w *= CROSSES_ARM ** rings.crosses_missing(new)
             if cuts and dst in cuts:
                 w *= 1.0 + CUTS * cuts[dst]
-            w *= 1.0 + 1.0 / (1 + centre_distance(dst))
+            w *= CENTRE_PULL[dst]
         out.append(w)
     return out
+
+
+POINT_XY = tuple(coords(i) for i in range(SIZE * SIZE))
+CENTRE_PULL = tuple(1.0 + 1.0 / (1 + centre_distance(i)) for i in range(SIZE * SIZE))
+"""A move toward the centre weighs a little more: 1 + 1 / (1 + its distance from the centre),
+by point (read from a table: the weights are asked for every move of every list)."""
+PARTNERS = {code: _partners(code) for code in CIRCLE + (LOTUS,)}
+"""``_partners`` of every flower that harmonizes, read once per move."""
 
 
 def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[float]:
@@ -270,3 +278,11 @@ def action_weights(game, moves, by_action: dict, capture: float = 4.0) -> list[f
 
 def manhattan(a: tuple, b: tuple) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def garden_winning_moves(game) -> list:
+    """The garden games' ``paisho_winning_moves``: the moves that close the mover's ring
+    (:func:`.ring_moves.ring_winning_moves`, which says what it leaves out)."""
+    from .ring_moves import ring_winning_moves  # it builds on this module's ring helpers
+
+    return ring_winning_moves(game, _partners)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from paisho_core.hookspecs import hookimpl
 
-from paisho_variants.common.strategy import garden_evaluate, garden_weights
+from paisho_variants.common.strategy import garden_evaluate, garden_weights, garden_winning_moves
 
 
 @hookimpl
@@ -20,3 +20,16 @@ def paisho_evaluate(game, player):
 def paisho_playout_weights(game, moves):
     """Planting first, captures four times, moves toward the centre a little more."""
     return garden_weights(game, moves)
+
+
+@hookimpl
+def paisho_winning_moves(game):
+    """The moves that close the mover's harmony ring (see ``garden_winning_moves`` for what it
+    leaves out)."""
+    return garden_winning_moves(game)
+
+
+@hookimpl
+def paisho_quick_winning_moves(game):
+    """The same: a reading of the lines from each move's end point, cheap enough for greedy."""
+    return garden_winning_moves(game)
