@@ -272,8 +272,8 @@ def paisho_game_events(game: Game, move: Move, before: Game) -> dict[str, Any] |
     ``game`` stands after the move (before any chance step that follows it), ``before`` is a copy
     of the game before it (read it, never play on it).  Return a dict with any of ``captures``
     (opponent tiles the rules count as captured by the move: taken off the board, or caught
-    where they stand), ``removals`` (tiles leaving the board otherwise, such as an accent a Boat
-    removes), ``harmonies_formed`` (harmonies of the mover's that the move made), ``bonuses``
+    where they stand), ``removals`` (tiles leaving the board otherwise, such as an accent tile a
+    special tile removes), ``harmonies_formed`` (harmonies of the mover's that the move made), ``bonuses``
     (bonus moves used: 1 when this decision was one) and ``first_player`` (who moved first,
     once the rules have decided it, as a ritual may).  A key left out is counted by the report
     the generic way (a capture: an opponent tile leaving the board during the mover's decision).

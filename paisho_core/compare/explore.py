@@ -1,7 +1,7 @@
 """Players that try the rule: any level made aware of the rule sets being compared.
 
 A house rule matters only at the decisions where it and its parent disagree, and a level that
-never plays those moves (greedy scores every Orchid capture below some other move) reports a
+never plays those moves (greedy scoring every capture of the protected tile below some other move) reports a
 rule as changing nothing.  :class:`RuleAwarePlayer` wraps a base level (a level spec string, as
 ``--players`` takes it): at each decision it asks :func:`~.touch.touched_moves` for the moves
 another rule set would not allow or would resolve differently; with none it plays the base's
@@ -24,7 +24,7 @@ scores higher."""
 
 WANDER = 0.15
 """How often any decision plays a uniformly random legal move instead of the base's: a rule
-that needs an unusual position (an Orchid open to capture) is reached only if the players
+that needs an unusual position (a protected tile open to capture) is reached only if the players
 sometimes leave their habits.  Both sides of every game and every rule set wander alike, so
 the comparison stays fair."""
 
