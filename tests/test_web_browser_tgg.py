@@ -29,10 +29,14 @@ def click_to_the_end(page, game, back: int) -> dict:  # noqa: F811
         short.undo()
     view = open_text(page, short.record())
     assert view["ply"] == short.ply
-    for move in game.moves[short.ply:]:
+    for ply, move in enumerate(game.moves[short.ply:], start=short.ply):
+        if view["ply"] > ply:  # the page played a decision with a single choice itself
+            continue
         view = click_move(page, str(move))
     assert view["mode"] == "over" and view["status"]["outcome"]["result"] == game.outcome.result
-    assert game.outcome.reason in page.text_content("#banner")
+    # the page may reach the end by a pass it played itself (a single choice), so the banner's
+    # first words can differ from the scripted game's; the count that decides is the same
+    assert game.outcome.reason.split(": ")[-1] in page.text_content("#banner")
     return view
 
 

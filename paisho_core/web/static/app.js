@@ -95,9 +95,9 @@ function playOnlyChoice() {
   if (view.mode !== "play" || view.ahead) return;
   const all = view.choices.flatMap((g) => [...g.buttons, ...g.targets.flatMap((t) => t.moves)]);
   if (all.length !== 1 || !view.choices.some((g) => g.buttons.length === 1)) return;
-  const only = all[0].text;
-  setTimeout(() => {
-    if (view.mode === "play" && !busy) act("move", {move: only, ply: view.ply}).then(() =>
+  const only = all[0].text, ply = view.ply;
+  setTimeout(() => {  // only if the page still shows the position the choice was found in
+    if (view.mode === "play" && !busy && view.ply === ply) act("move", {move: only, ply}).then(() =>
       say(`Only one choice was possible (${only}): it was played for you.`, "good"));
   }, 300);
 }
