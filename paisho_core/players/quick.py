@@ -11,7 +11,7 @@ import heapq
 
 from .evaluation import WIN
 from .policy import move_weights
-from .simple import GREEDY_WIDTH, GreedyPlayer, legal_or_fail, try_moves, won_turn
+from .simple import GREEDY_WIDTH, GreedyPlayer, try_moves
 
 SHORTLIST = 3
 """Greedy's best this many moves are looked at two plies deep."""
@@ -44,14 +44,9 @@ class QuickPlayer(GreedyPlayer):
         self.replies = replies
 
     def choose(self, game):
-        moves = legal_or_fail(game)
-        if len(moves) == 1:
-            return moves[0]
-        wins, win = won_turn(game, moves)
-        if win is not None:
-            return win
-        world = self.world(game)
-        scored = self.scored(game, world)
+        chosen, wins, world, scored = self.opening(game)
+        if chosen is not None:
+            return chosen
         me = game.to_move
         best, best_value = scored[0][1], None
         for value, move in scored[:self.shortlist]:

@@ -92,15 +92,23 @@ class GreedyPlayer(Player):
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [(s, m) for s, _r, m in out]
 
-    def choose(self, game):
+    def opening(self, game) -> tuple:
+        """What greedy and the levels built on it do first: ``(move, None, None, None)`` when
+        the choice is made (a single legal move, a won turn), else ``(None, wins, world,
+        scored)``: the cheap won-turn answer, the world dealt, the moves scored best first."""
         moves = legal_or_fail(game)
         if len(moves) == 1:
-            return moves[0]
+            return moves[0], None, None, None
         wins, win = won_turn(game, moves)
         if win is not None:
-            return win
+            return win, None, None, None
         world = self.world(game)
-        scored = self.scored(game, world)
+        return None, wins, world, self.scored(game, world)
+
+    def choose(self, game):
+        chosen, wins, world, scored = self.opening(game)
+        if chosen is not None:
+            return chosen
         if wins is None:
             return scored[0][1]
         return guarded(world or game, [m for _s, m in scored[:GUARD_MOVES]], game.to_move)

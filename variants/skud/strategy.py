@@ -7,7 +7,9 @@ from paisho_core.board import GATES
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
-from paisho_variants.common.strategy import garden_evaluate, garden_weights, garden_winning_moves
+from paisho_variants.common.garden_play import (  # noqa: F401  (hooks of this plugin)
+    paisho_playout_weights, paisho_quick_winning_moves, paisho_winning_moves)
+from paisho_variants.common.strategy import garden_evaluate
 
 
 TEMPO = 0.8
@@ -44,22 +46,3 @@ def basics_left(game, player: str) -> int:
     has none left."""
     by_code = game.tileset.by_code
     return sum(n for code, n in game.state.pile("reserve", player).items() if by_code[code].group == "basic")
-
-
-@hookimpl
-def paisho_playout_weights(game, moves):
-    """Planting first, captures four times, moves toward the centre a little more."""
-    return garden_weights(game, moves)
-
-
-@hookimpl
-def paisho_winning_moves(game):
-    """The moves that close the mover's harmony ring (see ``garden_winning_moves`` for what it
-    leaves out)."""
-    return garden_winning_moves(game)
-
-
-@hookimpl
-def paisho_quick_winning_moves(game):
-    """The same: a reading of the lines from each move's end point, cheap enough for greedy."""
-    return garden_winning_moves(game)
