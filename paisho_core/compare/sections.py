@@ -106,7 +106,7 @@ def _signed(x, pct: bool) -> str:
 
 def _differences_section(report: dict) -> dict:
     """What each later variant changes against the first: rules rows and self-play figures."""
-    from .trust import paired_intro, paired_table
+    from .trust import paired_intro, paired_tables
 
     tables = []
     intros = []
@@ -115,7 +115,7 @@ def _differences_section(report: dict) -> dict:
         tables.append({"title": f"Rules rows that differ: {d['variant']} against {d['base']}",
                        "headers": ["Row", d["base"], d["variant"]], "rows": rows})
         if d.get("paired"):
-            tables.append(paired_table(d))
+            tables += paired_tables(d)
             intros.append(paired_intro(d, report["settings"]["games"]))
             continue
         frows = []
