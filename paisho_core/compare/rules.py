@@ -73,11 +73,25 @@ def _hides_something(game) -> bool:
     return any(game.rules.observation(game, p) is not None for p in PLAYERS)
 
 
-def rules_of(variant, options: dict) -> dict:
-    """Everything a rules table says about one variant, as plain data (JSON-ready, sorted)."""
+def starting_game(variant, options: dict):
+    """The game of seed 0 at its first decision: the chance steps before it (a deal, as in
+    Capture, whose tiles reach the board by chance) drawn as self-play draws them."""
     from .. import new_game
+    from .selfplay import chance_draw
 
     game = new_game(variant, options=options, seed=0, auto_chance=False)
+    while game.outcome is None:
+        outcomes = game.chance_outcomes()
+        if not outcomes:
+            break
+        game.play(chance_draw(game, outcomes))
+    return game
+
+
+def rules_of(variant, options: dict) -> dict:
+    """Everything a rules table says about one variant, as plain data (JSON-ready, sorted), from
+    its starting position (:func:`starting_game`)."""
+    game = starting_game(variant, options)
     st = game.state
     definition = variant.definition
     effects = {d.get("code"): d.get("effect", "") for d in definition.get("tiles", [])}
@@ -138,6 +152,7 @@ def rules_of(variant, options: dict) -> dict:
     return {
         "title": variant.title,
         "description": " ".join(str(definition.get("description", "")).split()),
+        "goal": " ".join(str(definition.get("goal") or definition.get("description", "")).split()),
         "sources": list(definition.get("sources", [])),
         "setup": setup,
         "tiles": tiles,

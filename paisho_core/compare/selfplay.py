@@ -81,6 +81,12 @@ def make_chooser(kind: str, seed: str, shadows: Sequence = ()):
         raise CompareError(f"--players {kind}: {exc}") from None
 
 
+def chance_draw(game, outcomes):
+    """The outcome of a chance step, drawn by the game's seeded generator with the outcomes in
+    notation order (so a draw does not depend on the order a plugin lists them in)."""
+    return game.sample_chance(sorted(outcomes, key=lambda mw: (mw[0].text, mw[0].action)))
+
+
 _VARIANTS: dict[str, tuple] = {}
 
 
@@ -131,8 +137,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
         while game.outcome is None:
             outcomes = game.chance_outcomes()
             if outcomes:
-                outcomes = sorted(outcomes, key=lambda mw: (mw[0].text, mw[0].action))
-                drawn = game.sample_chance(outcomes)
+                drawn = chance_draw(game, outcomes)
                 if touch:
                     touch.before(game)
                 game.play(drawn)

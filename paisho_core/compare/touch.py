@@ -168,7 +168,7 @@ def touched_moves(game, shadows: list[Shadow]) -> list:
 
 RESOLVING_HOOKS = ("paisho_setup", "paisho_apply", "paisho_check_end", "paisho_chance_outcomes")
 """The hooks that decide what a move does, how a game starts and ends, and what chance draws."""
-_COSMETIC = ("name", "title", "description", "sources", "hooks", "plugins", "extends", "rules_text",
+_COSMETIC = ("name", "title", "description", "goal", "sources", "hooks", "plugins", "extends", "rules_text",
              "untagged_records")
 
 
