@@ -88,7 +88,7 @@ class Shadow:
         """How the two disagree on the result of ``move``, just played on ``game`` from the
         position :meth:`before` synchronised to.  A move the other rule set does not allow is
         already a ``legal`` disagreement: nothing more is said."""
-        if self.failed:
+        if self.failed or self.same_results:  # alike, a move cannot end anywhere else
             return []
         sh = self.game
         try:
@@ -106,7 +106,25 @@ def result_difference(game, other) -> list[str]:
     differs from ``game``'s."""
     if _outcome_key(game.outcome) != _outcome_key(other.outcome):
         return ["end"]
-    return [] if position_key(game.state) == position_key(other.state) else ["result"]
+    return [] if same_position(game.state, other.state) else ["result"]
+
+
+def same_position(a, b) -> bool:
+    """``position_key(a) == position_key(b)``, cheaply: the points each player holds and the
+    codes on them first, then each other field by equality, its text compared only when the
+    values differ as objects (two rule sets' tiles are different objects)."""
+    if a.owned != b.owned:
+        return False
+    ba, bb = a.board, b.board
+    for i, t in enumerate(ba):
+        u = bb[i]
+        if t is not u and (t is None or u is None or t.code != u.code):
+            return False
+    for f in _FIELDS:
+        x, y = getattr(a, f), getattr(b, f)
+        if x != y and repr(x) != repr(y):
+            return False
+    return True
 
 
 _FIELDS = ("piles", "to_move", "phase", "turn", "extra", "scores", "pending")
@@ -166,18 +184,21 @@ def touched_moves(game, shadows: list[Shadow]) -> list:
     return [m for m in moves if m.text in out]
 
 
-RESOLVING_HOOKS = ("paisho_setup", "paisho_apply", "paisho_check_end", "paisho_chance_outcomes")
-"""The hooks that decide what a move does, how a game starts and ends, and what chance draws."""
+RESOLVING_HOOKS = ("paisho_apply", "paisho_check_end")
+"""The hooks that decide what a move does to a position and whether it ends the game.  How a
+game starts and what chance draws are not among them: a shadow stands on the watched game's
+position, so a different set-up shows only as a different start (``start``) and a different
+chance hook only at the chance steps (``chance``), never in the result of a move."""
 _COSMETIC = ("name", "title", "description", "goal", "sources", "hooks", "plugins", "extends", "rules_text",
              "untagged_records")
 
 
 def same_resolution(a, a_options: dict, b, b_options: dict) -> bool:
-    """Do two variants resolve every move alike?  True when the hooks that apply moves, set up,
-    end games and draw chance are the same functions, the effective options are equal and the
-    YAML definitions agree but for names, prose and tile counts: then only the legal moves and
-    the chance draws can differ (a hook that filters moves, a different movement, fewer tiles
-    of a kind), never what a move does to a position."""
+    """Do two variants resolve every move alike?  True when the hooks that apply moves and end
+    games are the same functions (:data:`RESOLVING_HOOKS`), the effective options are equal and
+    the YAML definitions agree but for names, prose and tile counts: then only the legal moves,
+    the set-up and the chance draws can differ (a hook that filters moves, a different movement,
+    fewer tiles of a kind, a draw turned into a choice), never what a move does to a position."""
     def impls(v, name):
         return [i.function for i in getattr(v.pm.hook, name).get_hookimpls()]
 
