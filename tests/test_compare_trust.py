@@ -189,3 +189,30 @@ def test_a_chance_turned_into_a_choice_is_structure_not_an_effect():
                                  report_results)
     assert "Decisions per game" in [f["figure"] for f in same]
     assert paired.structural_changes(report_results, report_results) == []
+
+
+def test_same_position_agrees_with_the_position_key():
+    """The cheap comparison the touch check uses says what the position keys say, on the states
+    of a random game compared with themselves, their neighbours and a copy from another rule set
+    (the Orchid rule's tiles are other objects)."""
+    import random
+
+    from paisho_core import new_game
+    from paisho_core.cli.util import variant_and_options
+    from paisho_core.compare.touch import position_key, same_position
+
+    skud, so = variant_and_options("skud")
+    orchid, oo = variant_and_options(ORCHID)
+    game, twin = new_game(skud, options=so, seed=3), new_game(orchid, options=oo, seed=3)
+    rng = random.Random(3)
+    states = []
+    for _ in range(60):
+        if game.outcome is not None:
+            break
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        twin.play(move.text)
+        states.append((game.state.copy(), twin.state.copy()))
+    for (a, a_twin), (b, _b) in zip(states, states[1:]):
+        assert same_position(a, a_twin) and position_key(a) == position_key(a_twin)
+        assert same_position(a, b) == (position_key(a) == position_key(b))

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..board import bits
+
 KINDS = ("start", "legal", "chance", "result", "end")
 """The ways two rule sets can disagree, in report order."""
 
@@ -113,12 +115,11 @@ def same_position(a, b) -> bool:
     """``position_key(a) == position_key(b)``, cheaply: the points each player holds and the
     codes on them first, then each other field by equality, its text compared only when the
     values differ as objects (two rule sets' tiles are different objects)."""
-    if a.owned != b.owned:
+    if a.owned != b.owned:  # the same points held by the same players
         return False
     ba, bb = a.board, b.board
-    for i, t in enumerate(ba):
-        u = bb[i]
-        if t is not u and (t is None or u is None or t.code != u.code):
+    for i in bits(a.occupied):
+        if ba[i] is not bb[i] and ba[i].code != bb[i].code:
             return False
     for f in _FIELDS:
         x, y = getattr(a, f), getattr(b, f)
