@@ -95,3 +95,15 @@ def test_first_player_is_the_events_not_a_guess():
                                          "in 1 game), moves first")
     assert first_player_text({"first_player": "guest", "first_player_counts": {"guest": 4}}) == \
         "the guest moves first"
+
+
+def test_ancient_setup_counts_no_shared_pool_as_the_hosts():
+    """Ancient's shared pool sits in the Host's slot of the state; the set-up row also gives the
+    variant's own count (its events hook), in which the pool and the centrepiece are nobody's."""
+    from paisho_core.compare.sections import _start_text
+
+    variant, options = variant_and_options("ancient")
+    setup = rules_of(variant, options)["setup"]
+    own = setup["tiles_in_play"]
+    assert own["guest"] == own["host"] > 0
+    assert f"as the variant counts them, {own['guest']}/{own['host']}" in _start_text(setup)

@@ -141,6 +141,8 @@ def rules_of(variant, options: dict) -> dict:
         "piles_at_start": piles_total,
         "point_sets": {k: v.bit_count() for k, v in sorted(variant.point_sets.items())},
         "rules_keys": sorted(variant.rules_config),
+        # the variant's own count of each player's tiles (a shared pool is nobody's), if it says
+        "tiles_in_play": (game.rules.game_events(game, None, None) or {}).get("tiles_in_play"),
     }
     opts = []
     for spec in variant.option_specs.values():

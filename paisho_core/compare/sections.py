@@ -171,6 +171,9 @@ def _start_text(setup: dict) -> str:
     s = f"{n['guest']}/{n['host']} tiles on the board"
     if piles:
         s += f"; {piles}"
+    own = setup.get("tiles_in_play")
+    if own:
+        s += f"; each player's tiles, as the variant counts them, {own['guest']}/{own['host']}"
     return s + " (guest/host)"
 
 
