@@ -90,7 +90,7 @@ class Shadow:
         """How the two disagree on the result of ``move``, just played on ``game`` from the
         position :meth:`before` synchronised to.  A move the other rule set does not allow is
         already a ``legal`` disagreement: nothing more is said."""
-        if self.failed or self.same_results:  # alike, a move cannot end anywhere else
+        if self.failed:
             return []
         sh = self.game
         try:
