@@ -38,7 +38,8 @@ def prose(v: dict) -> str:
         verdict = ("a clear edge for the first player" if lo > 0.5 else
                    "a clear edge for the second player" if hi < 0.5 else
                    "no edge either way that these games can show")
-        out.append(f"{first_player_text(p).capitalize()} and took {share['count']} of the {decisive} decisive "
+        who = first_player_text(p)
+        out.append(f"{who[0].upper()}{who[1:]} and took {share['count']} of the {decisive} decisive "
                    f"games ({_pct(share)}, 95% interval {_ci(share)}): {verdict}.")
     else:
         out.append("No game was decisive, so these games say nothing about a first-player edge.")
