@@ -37,9 +37,10 @@ from paisho_core.compare.selfplay import DEFAULT_PLAYERS, game_seed, play_one
 def measure(name: str, games: int, mode: str, players: str, master: int = 1,
             parent: str | None = None) -> dict:
     variant, options = variant_and_options(name)
-    others = ((variant, options),) if mode == "watched" else ()
+    others = ((variant, variant.options(options)),) if mode == "watched" else ()
     if parent:
-        others = (variant_and_options(parent),)
+        pv, po = variant_and_options(parent)
+        others = ((pv, pv.options(po)),)  # a watcher's options in full, as paisho compare gives them
     cpu = decisions = 0.0
     for k in range(games):
         t0 = time.process_time()
