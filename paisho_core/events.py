@@ -27,3 +27,29 @@ def tiles_in_play(game, piles: tuple = ()) -> dict[str, int]:
         for p in PLAYERS:
             out[p] += sum(per.get(p, {}).values())
     return out
+
+
+def split_by_mover(game, before) -> dict[str, int]:
+    """The generic count: the opponent's tiles that left the board during the mover's decision
+    are captures, the mover's own are removals."""
+    mover = before.state.to_move
+    gone = left_board(before.state, game.state)
+    return {"captures": sum(n for p, n in gone.items() if p != mover), "removals": gone[mover]}
+
+
+def landing_events(game, move, before, takes=None, actions: tuple = ("move",)) -> dict[str, int]:
+    """Events where a tile captures by ending a decision of one of ``actions`` on an opponent's
+    tile: that tile, gone from the destination, is the capture (unless ``takes(tile)`` says such
+    a landing removes it without capturing it); every other tile that left the board is a
+    removal (a tile sent home, a lander lost with what it landed on, a tile another effect
+    took)."""
+    dst = move.dst
+    captures = 0
+    if move.action in actions and 0 <= dst < len(before.state.board):
+        target = before.state.board[dst]
+        if (target is not None and target.owner != before.state.to_move
+                and game.state.ident[dst] != before.state.ident[dst]
+                and (takes is None or takes(target))):
+            captures = 1
+    gone = sum(left_board(before.state, game.state).values())
+    return {"captures": captures, "removals": max(0, gone - captures)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from paisho_core import from_position, new_game
 from paisho_core.cli.util import variant_and_options
 from paisho_core.compare.selfplay import game_seed, play_one
@@ -68,3 +70,54 @@ def test_tiles_in_play_per_player():
     ancient, ao = variant_and_options("ancient")
     tiles = play_one(ancient, ao, game_seed(1, 0), "random", max_plies=6)["tiles_in_play"]
     assert tiles["host"] == tiles["guest"]
+
+
+# Every variant counts its own events (issue 33, acceptance 3): a position from each variant's
+# random games (tests/data/events/<case>.json, the ``source`` says which) and what its hook says.
+CASES = {
+    "basic-capture": {"captures": 1, "removals": 0},
+    "basic-non-flower": {"captures": 0, "removals": 2},  # the lander goes with the non-flower (L177)
+    "iroh-capture": {"captures": 1, "removals": 0},
+    "iroh-burn": {"captures": 0, "removals": 1},  # a burned Knotweed is no capture
+    "modern-capture": {"captures": 2, "removals": 0},
+    "modern-removal": {"captures": 0, "removals": 1},  # the mover's tile, defeated where it landed
+    "vagabond-capture": {"captures": 1, "removals": 0},
+    "adevar-capture": {"captures": 1, "removals": 0},
+    "capture-capture": {"captures": 1, "removals": 0},
+    "undergrowth-capture": {"captures": 1, "removals": 0},
+    "street-capture": {"captures": 1, "removals": 0},
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_variant_counts_its_captures_and_removals(case):
+    game, before, move, events = _played(case)
+    assert {k: events[k] for k in ("captures", "removals")} == CASES[case]
+
+
+def test_a_burn_and_a_non_flower_landing_differ_from_the_generic_count():
+    """The generic count calls every opponent tile that leaves a capture: Basic's landing on a
+    non-flower and Iroh's burn say otherwise through their hooks."""
+    for case in ("basic-non-flower", "iroh-burn"):
+        game, before, move, events = _played(case)
+        foe = "host" if before.state.to_move == "guest" else "guest"
+        assert left_board(before.state, game.state)[foe] >= 1 and events["captures"] == 0
+
+
+FIRST = {"basic": "guest", "iroh": "guest", "modern": "guest", "nick": "guest", "vagabond": "host",
+         "adevar": "host", "capture": "host", "undergrowth": "host", "street-tgg": "host"}
+
+
+@pytest.mark.parametrize("name", sorted(FIRST))
+def test_each_variant_names_its_first_player(name):
+    """Each variant's hook names the first player its rules choose (Nick through Modern's hook,
+    which it inherits as an overlay)."""
+    variant, options = variant_and_options(name)
+    assert variant.pm.hook.paisho_game_events.get_hookimpls()
+    result = play_one(variant, options, game_seed(1, 0), "random", max_plies=30)
+    assert result["first"] == FIRST[name]
+
+
+def test_basic_first_player_follows_its_option():
+    variant, options = variant_and_options("basic", pairs=["first_move=host"])
+    assert play_one(variant, options, game_seed(1, 0), "random", max_plies=30)["first"] == "host"

@@ -112,6 +112,7 @@ def differences(report: dict, results: Optional[list[list[dict]]] = None) -> lis
             d["paired"] = True
             d["figures"] = paired.paired_figures(results[0], results[n])
             d["identical_pairs"] = paired.identical_pairs(results[0], results[n])
+            d["structural"] = paired.structural_changes(results[0], results[n])
             first = next(f for f in d["figures"] if f["figure"] == "First player wins")
             disc = sum(first["discordant"]) / first["n"] if first["n"] else None
             d["sample_size"] = paired.games_for_shift((first["base"] + first["value"]) / 2, disc)

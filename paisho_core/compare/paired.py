@@ -22,7 +22,7 @@ import math
 from typing import Callable, Optional
 
 from .. import stats
-from .ends import is_limit
+from .ends import is_limit, short_reason
 from .errors import CompareError
 
 ALPHA = 0.05
@@ -45,6 +45,8 @@ def _won(r, who) -> bool:
     return bool(r["winner"]) and r["winner"] == who
 
 
+DECISIONS = "Decisions per game"
+LEGAL = "Legal moves per decision (mean of the games' means)"
 RATE_FIGURES: tuple[tuple[str, Callable[[dict], bool]], ...] = (
     ("First player wins", lambda r: bool(r["winner"]) and r["winner"] == r["first"]),
     ("Second player wins", lambda r: bool(r["winner"]) and r["winner"] != r["first"]),
@@ -56,15 +58,72 @@ RATE_FIGURES: tuple[tuple[str, Callable[[dict], bool]], ...] = (
     ("Games with a capture", lambda r: r["captures"] > 0),
 )
 MEAN_FIGURES: tuple[tuple[str, Callable[[dict], Optional[float]]], ...] = (
-    ("Decisions per game", lambda r: r["decisions"]),
+    (DECISIONS, lambda r: r["decisions"]),
     ("Turns per game", lambda r: r["turns"]),
     ("Captures per game", lambda r: r["captures"]),
     ("Removals per game", lambda r: r.get("removals")),
     ("Harmonies formed per game", lambda r: r.get("harmonies_formed")),
     ("Bonuses used per game", lambda r: r.get("bonuses")),
-    ("Legal moves per decision (mean of the games' means)",
-     lambda r: sum(v * c for v, c in r["branching"]) / r["decisions"] if r["decisions"] else None),
+    (LEGAL, lambda r: sum(v * c for v, c in r["branching"]) / r["decisions"] if r["decisions"] else None),
 )
+
+
+def kind_totals(results: list[dict]) -> dict[str, list[int]]:
+    """Decisions and legal moves in all, per decision kind (the phase the decision was taken
+    in), over these games; empty for results saved before kinds were counted."""
+    out: dict[str, list[int]] = {}
+    for r in results:
+        for kind, n, moves in r.get("phases") or ():
+            t = out.setdefault(kind, [0, 0])
+            t[0] += n
+            t[1] += moves
+    return out
+
+
+def structural_changes(base: list[dict], other: list[dict]) -> list[dict]:
+    """Decision kinds only one side has (a chance draw turned into a choice adds a kind; a choice
+    made automatic takes one away): how many such decisions a game and how many options each
+    offered on average.  Bookkeeping of the rule's structure, not an effect: never tested."""
+    kb, ko = kind_totals(base), kind_totals(other)
+    out = []
+    for kind in sorted(set(kb) ^ set(ko)):
+        adds = kind in ko
+        (n, moves), games = (ko[kind], len(other)) if adds else (kb[kind], len(base))
+        out.append({"kind": kind, "adds": adds, "decisions_per_game": n / games if games else None,
+                    "options_mean": moves / n if n else None})
+    return out
+
+
+def structural_text(d: dict) -> list[str]:
+    """The structural changes of one house rule in words."""
+    out = []
+    for c in d.get("structural") or ():
+        verb = "adds" if c["adds"] else "takes away"
+        out.append(f"{d['variant']}: the rule {verb} {c['decisions_per_game']:.1f} decisions of kind "
+                   f"'{c['kind']}' a game, {c['options_mean']:.1f} options on average (a structural change "
+                   "of the rules, not tested as an effect; decisions and legal moves are compared over "
+                   "the kinds both rule sets have)")
+    return out
+
+
+def _like_with_like(base: list[dict], other: list[dict]) -> tuple:
+    """The decision and legal-move figures over the decision kinds both sides have: the plain
+    ones when the kinds are the same."""
+    kb, ko = kind_totals(base), kind_totals(other)
+    if set(kb) == set(ko):
+        return MEAN_FIGURES
+    shared = sorted(set(kb) & set(ko))
+
+    def decisions(r):
+        return sum(n for k, n, _m in r.get("phases") or () if k in shared)
+
+    def legal(r):
+        n = decisions(r)
+        return sum(m for k, _n, m in r.get("phases") or () if k in shared) / n if n else None
+
+    tail = f" (decision kinds both rule sets have: {', '.join(shared) or 'none'})"
+    swap = {DECISIONS: (DECISIONS + tail, decisions), LEGAL: (LEGAL + tail, legal)}
+    return tuple(swap.get(label, (label, fn)) for label, fn in MEAN_FIGURES)
 
 
 def identical_pairs(base: list[dict], other: list[dict]) -> dict:
@@ -109,10 +168,47 @@ def mean_figure(label: str, x: list[float], y: list[float], sps) -> dict:
             "unpaired_ci95": unpaired["ci95"] if unpaired else None}
 
 
+def _seat(results: list[dict]) -> Optional[str]:
+    """The seat that moved first in every game, or None when it varied (a ritual, an option)."""
+    firsts = {r["first"] for r in results}
+    return firsts.pop() if len(firsts) == 1 and None not in firsts else None
+
+
+def end_figures(base: list[dict], other: list[dict], sps) -> list[dict]:
+    """Per end reason (its short reason, :func:`~.ends.short_reason`), most frequent first: the
+    share of games it ended, and the share it ended with a win of the first player and of the
+    second (named by seat too when the same seat moved first in every game), each a paired rate
+    (McNemar on the pair's indicators), marked ``group: "ends"``.  A reason that ended every game
+    of both sides says nothing the main figures do not, and a who-won figure that is zero on both
+    sides is left out."""
+    counts: dict[str, int] = {}
+    for r in base + other:
+        key = short_reason(r["reason"])
+        counts[key] = counts.get(key, 0) + 1
+    seat = _seat(base + other)
+    whose = {"first": f"the first player ({seat})" if seat else "the first player",
+             "second": f"the second player ({'guest' if seat == 'host' else 'host'})" if seat else "the second player"}
+    out: list[dict] = []
+    for reason in sorted(counts, key=lambda k: (-counts[k], k)):
+        if counts[reason] == len(base) + len(other):
+            continue
+        x = [short_reason(r["reason"]) == reason for r in base]
+        y = [short_reason(r["reason"]) == reason for r in other]
+        out.append({**rate_figure(f"Ended by {reason}", x, y, sps), "group": "ends", "reason": reason})
+        for who, won in (("first", lambda r: bool(r["winner"]) and r["winner"] == r["first"]),
+                         ("second", lambda r: bool(r["winner"]) and r["winner"] != r["first"])):
+            xw = [e and won(r) for e, r in zip(x, base)]
+            yw = [e and won(r) for e, r in zip(y, other)]
+            if any(xw) or any(yw):
+                out.append({**rate_figure(f"Ended by {reason}, won by {whose[who]}", xw, yw, sps),
+                            "group": "ends", "reason": reason, "won_by": who})
+    return out
+
+
 def paired_figures(base: list[dict], other: list[dict]) -> list[dict]:
-    """Every figure's paired difference (``other`` minus ``base``, game k against game k), with
-    Holm's correction over them: ``significant`` is after the correction, ``significant_alone``
-    before it."""
+    """Every figure's paired difference (``other`` minus ``base``, game k against game k), the
+    end reasons' among them (:func:`end_figures`), with Holm's correction over them all:
+    ``significant`` is after the correction, ``significant_alone`` before it."""
     sps, multitest, _power, _prop = _libs()
     n = min(len(base), len(other))
     base, other = base[:n], other[:n]
@@ -121,7 +217,7 @@ def paired_figures(base: list[dict], other: list[dict]) -> list[dict]:
         return out
     for label, fn in RATE_FIGURES:
         out.append(rate_figure(label, [fn(r) for r in base], [fn(r) for r in other], sps))
-    for label, value in MEAN_FIGURES:
+    for label, value in _like_with_like(base, other):
         xs: list[float] = []
         ys: list[float] = []
         for a, b in zip(base, other):
@@ -131,6 +227,7 @@ def paired_figures(base: list[dict], other: list[dict]) -> list[dict]:
                 ys.append(vb)
         if xs:
             out.append(mean_figure(label, xs, ys, sps))
+    out += end_figures(base, other, sps)
     pvals = [f["p"] for f in out]
     reject, adjusted, _s, _b = multitest.multipletests(pvals, alpha=ALPHA, method="holm")
     for f, r, adj in zip(out, reject, adjusted):

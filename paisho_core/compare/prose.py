@@ -14,6 +14,17 @@ def _ci(rate) -> str:
     return f"{100 * lo:.0f}-{100 * hi:.0f}%"
 
 
+def first_player_text(p: dict) -> str:
+    """Who moved first, as the games' events say (a ritual or an option may choose it game by
+    game): ``the guest moves first``, or ``the first player, chosen in play (the guest in 16
+    games, the host in 14), moves first``."""
+    counts = p.get("first_player_counts") or {}
+    if len(counts) > 1:
+        each = ", ".join(f"the {seat} in {n} game{'s' if n != 1 else ''}" for seat, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+        return f"the first player, chosen in play ({each}), moves first"
+    return f"the {p['first_player'] or 'first player'} moves first"
+
+
 def prose(v: dict) -> str:
     """The first player's edge, how games end (by short reason, with what the rules decided), how
     many stopped at a length limit with no winner, and how long games last."""
@@ -22,14 +33,14 @@ def prose(v: dict) -> str:
     out = []
     share = p["first_player_share_of_decisive"]
     decisive = share["of"]
-    first = p["first_player"] or "first player"
     if decisive:
         lo, hi = share["ci95"]
         verdict = ("a clear edge for the first player" if lo > 0.5 else
                    "a clear edge for the second player" if hi < 0.5 else
                    "no edge either way that these games can show")
-        out.append(f"The {first} moves first and took {share['count']} of the {decisive} decisive games "
-                   f"({_pct(share)}, 95% interval {_ci(share)}): {verdict}.")
+        who = first_player_text(p)
+        out.append(f"{who[0].upper()}{who[1:]} and took {share['count']} of the {decisive} decisive "
+                   f"games ({_pct(share)}, 95% interval {_ci(share)}): {verdict}.")
     else:
         out.append("No game was decisive, so these games say nothing about a first-player edge.")
     out.append(f"Games ended by: {ends_summary(p, limit=3)}.")

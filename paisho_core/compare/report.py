@@ -171,12 +171,12 @@ def sample_size(report: dict, all_results: list[list[dict]]) -> Optional[dict]:
 def pictures(entry: dict, results: list[dict], players: str, max_plies: int) -> dict:
     """The starting position and a typical final position (of the game of median length, the
     first such in game order), played again here from its seed."""
-    from .. import new_game
+    from .rules import starting_game
     from .selfplay import play_one
     from .touch import picture
 
     v, options = entry["variant"], entry["options"]
-    out: dict = {"start": picture(new_game(v, options=options, seed=0, auto_chance=False))}
+    out: dict = {"start": picture(starting_game(v, options))}
     lengths = sorted(r["decisions"] for r in results)
     if lengths:
         median = lengths[(len(lengths) - 1) // 2]

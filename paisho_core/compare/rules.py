@@ -73,11 +73,25 @@ def _hides_something(game) -> bool:
     return any(game.rules.observation(game, p) is not None for p in PLAYERS)
 
 
-def rules_of(variant, options: dict) -> dict:
-    """Everything a rules table says about one variant, as plain data (JSON-ready, sorted)."""
+def starting_game(variant, options: dict):
+    """The game of seed 0 at its first decision: the chance steps before it (a deal, as in
+    Capture, whose tiles reach the board by chance) drawn as self-play draws them."""
     from .. import new_game
+    from .selfplay import chance_draw
 
     game = new_game(variant, options=options, seed=0, auto_chance=False)
+    while game.outcome is None:
+        outcomes = game.chance_outcomes()
+        if not outcomes:
+            break
+        game.play(chance_draw(game, outcomes))
+    return game
+
+
+def rules_of(variant, options: dict) -> dict:
+    """Everything a rules table says about one variant, as plain data (JSON-ready, sorted), from
+    its starting position (:func:`starting_game`)."""
+    game = starting_game(variant, options)
     st = game.state
     definition = variant.definition
     effects = {d.get("code"): d.get("effect", "") for d in definition.get("tiles", [])}
@@ -127,6 +141,8 @@ def rules_of(variant, options: dict) -> dict:
         "piles_at_start": piles_total,
         "point_sets": {k: v.bit_count() for k, v in sorted(variant.point_sets.items())},
         "rules_keys": sorted(variant.rules_config),
+        # the variant's own count of each player's tiles (a shared pool is nobody's), if it says
+        "tiles_in_play": (game.rules.game_events(game, None, None) or {}).get("tiles_in_play"),
     }
     opts = []
     for spec in variant.option_specs.values():
@@ -138,6 +154,7 @@ def rules_of(variant, options: dict) -> dict:
     return {
         "title": variant.title,
         "description": " ".join(str(definition.get("description", "")).split()),
+        "goal": " ".join(str(definition.get("goal") or definition.get("description", "")).split()),
         "sources": list(definition.get("sources", [])),
         "setup": setup,
         "tiles": tiles,

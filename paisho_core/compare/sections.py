@@ -106,7 +106,7 @@ def _signed(x, pct: bool) -> str:
 
 def _differences_section(report: dict) -> dict:
     """What each later variant changes against the first: rules rows and self-play figures."""
-    from .trust import paired_intro, paired_table
+    from .trust import paired_intro, paired_tables
 
     tables = []
     intros = []
@@ -115,7 +115,7 @@ def _differences_section(report: dict) -> dict:
         tables.append({"title": f"Rules rows that differ: {d['variant']} against {d['base']}",
                        "headers": ["Row", d["base"], d["variant"]], "rows": rows})
         if d.get("paired"):
-            tables.append(paired_table(d))
+            tables += paired_tables(d)
             intros.append(paired_intro(d, report["settings"]["games"]))
             continue
         frows = []
@@ -151,6 +151,18 @@ def _rule_text(rule: dict) -> str:
     return f"{rule['text']} (Source: {rule['source'] or 'not given'}.)"
 
 
+def _first_seat(rules: dict, play: dict) -> str:
+    """Who moves first, as the games' events say (a ritual's choice too: then no numbers, so the
+    rules diff shows only a change of rule); the data's word for a report saved without them."""
+    seats = sorted(play.get("first_player_counts") or {})
+    if len(seats) == 1:
+        return seats[0]
+    setup = rules["setup"]
+    if not seats and setup["phase_at_start"] == "turn":
+        return setup["first_player"]
+    return f"decided in play (the game opens with its {setup['phase_at_start']} phase)"
+
+
 def _start_text(setup: dict) -> str:
     on = setup["tiles_on_board_at_start"]
     n = {p: sum(on[p].values()) for p in PLAYERS}
@@ -159,6 +171,9 @@ def _start_text(setup: dict) -> str:
     s = f"{n['guest']}/{n['host']} tiles on the board"
     if piles:
         s += f"; {piles}"
+    own = setup.get("tiles_in_play")
+    if own:
+        s += f"; each player's tiles, as the variant counts them, {own['guest']}/{own['host']}"
     return s + " (guest/host)"
 
 
@@ -218,9 +233,12 @@ def build_sections(report: dict) -> list[dict]:
     row("Title", lambda r, v: r["title"])
     row("Options set", lambda r, v: ", ".join(f"{k}={json.dumps(val)}" for k, val in v["options"].items()
                                                 if val != next(o["default"] for o in r["options"] if o["name"] == k)) or "defaults")
-    row("Goal", lambda r, v: r["description"] or "-")
-    row("First player", lambda r, v: r["setup"]["first_player"] if r["setup"]["phase_at_start"] == "turn"
-        else f"decided in play (the game opens with its {r['setup']['phase_at_start']} phase)")
+    row("Goal", lambda r, v: r.get("goal", r["description"]) or "-")
+    if any(r["description"] != r.get("goal", r["description"]) for r in (v["rules"] for v in vs)):
+        row("Description (a house rule's own words)",
+            lambda r, v: r["description"] if r["description"] != r.get("goal", r["description"]) else "-")
+    # who moved first as the games' events say (a ritual's choice too); the data's word otherwise
+    row("First player", lambda r, v: _first_seat(r, v["play"]))
     row("Setup", lambda r, v: _start_text(r["setup"]))
     row("Starting layout (tiles on the board: owner, code, point)",
         lambda r, v: " ".join(r["setup"].get("layout", [])) or "empty board")

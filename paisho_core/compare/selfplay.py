@@ -81,6 +81,12 @@ def make_chooser(kind: str, seed: str, shadows: Sequence = ()):
         raise CompareError(f"--players {kind}: {exc}") from None
 
 
+def chance_draw(game, outcomes):
+    """The outcome of a chance step, drawn by the game's seeded generator with the outcomes in
+    notation order (so a draw does not depend on the order a plugin lists them in)."""
+    return game.sample_chance(sorted(outcomes, key=lambda mw: (mw[0].text, mw[0].action)))
+
+
 _VARIANTS: dict[str, tuple] = {}
 
 
@@ -116,6 +122,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
     choosers = {p: make_chooser(players, f"{seed}:{p}", shadows) for p in PLAYERS}
     touch = _Touch(shadows, game) if shadows else None
     branching: list[int] = []
+    phases: dict[str, list[int]] = {}  # decision kind -> [decisions, legal moves in all]
     decisions = chance = 0
     first = None
     in_play: dict = {}
@@ -130,8 +137,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
         while game.outcome is None:
             outcomes = game.chance_outcomes()
             if outcomes:
-                outcomes = sorted(outcomes, key=lambda mw: (mw[0].text, mw[0].action))
-                drawn = game.sample_chance(outcomes)
+                drawn = chance_draw(game, outcomes)
                 if touch:
                     touch.before(game)
                 game.play(drawn)
@@ -155,6 +161,9 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
             if decisions % HARMONY_SAMPLE == 0:
                 _seen_harmonies(game, seen)
             branching.append(len(moves))
+            kind = phases.setdefault(str(game.state.phase), [0, 0])
+            kind[0] += 1
+            kind[1] += len(moves)
             move = choosers[mover].choose(game)
             if touch:
                 touch.before(game)
@@ -212,6 +221,7 @@ def play_one(variant, options: dict, seed: int, players: str = "random",
         "error": error, "captures": tally["captures"], "removals": tally["removals"],
         "harmonies_formed": tally["harmonies_formed"], "bonuses": tally["bonuses"], "tiles_in_play": in_play,
         "branching": sorted(counts.items()),
+        "phases": sorted([k, n, m] for k, (n, m) in phases.items()),
         "decile_sum": dsum, "decile_count": dcnt, "harmony_pairs": sorted(seen),
         "moved": sorted(moved.items()),
         "fingerprint": hashlib.sha256(" ".join(m.text for m in game.moves).encode()).hexdigest()[:16],
@@ -314,7 +324,7 @@ def _failed(seed: int, error: str, keep_record: bool) -> dict:
     result: dict = {"seed": seed, "decisions": 0, "turns": 0, "chance": 0, "first": None, "winner": None,
                     "finished": False, "reason": "error", "capped": False, "error": error, "captures": 0,
                     "removals": 0, "harmonies_formed": None, "bonuses": None, "tiles_in_play": {},
-              "branching": [], "decile_sum": [0] * DECILES, "decile_count": [0] * DECILES,
+              "branching": [], "phases": [], "decile_sum": [0] * DECILES, "decile_count": [0] * DECILES,
               "harmony_pairs": [], "moved": [], "fingerprint": ""}
     if keep_record:
         result["record"] = ""

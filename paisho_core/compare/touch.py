@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..board import bits
+
 KINDS = ("start", "legal", "chance", "result", "end")
 """The ways two rule sets can disagree, in report order."""
 
@@ -106,7 +108,24 @@ def result_difference(game, other) -> list[str]:
     differs from ``game``'s."""
     if _outcome_key(game.outcome) != _outcome_key(other.outcome):
         return ["end"]
-    return [] if position_key(game.state) == position_key(other.state) else ["result"]
+    return [] if same_position(game.state, other.state) else ["result"]
+
+
+def same_position(a, b) -> bool:
+    """``position_key(a) == position_key(b)``, cheaply: the points each player holds and the
+    codes on them first, then each other field by equality, its text compared only when the
+    values differ as objects (two rule sets' tiles are different objects)."""
+    if a.owned != b.owned:  # the same points held by the same players
+        return False
+    ba, bb = a.board, b.board
+    for i in bits(a.occupied):
+        if ba[i] is not bb[i] and ba[i].code != bb[i].code:
+            return False
+    for f in _FIELDS:
+        x, y = getattr(a, f), getattr(b, f)
+        if x != y and repr(x) != repr(y):
+            return False
+    return True
 
 
 _FIELDS = ("piles", "to_move", "phase", "turn", "extra", "scores", "pending")
@@ -166,18 +185,21 @@ def touched_moves(game, shadows: list[Shadow]) -> list:
     return [m for m in moves if m.text in out]
 
 
-RESOLVING_HOOKS = ("paisho_setup", "paisho_apply", "paisho_check_end", "paisho_chance_outcomes")
-"""The hooks that decide what a move does, how a game starts and ends, and what chance draws."""
-_COSMETIC = ("name", "title", "description", "sources", "hooks", "plugins", "extends", "rules_text",
+RESOLVING_HOOKS = ("paisho_apply", "paisho_check_end")
+"""The hooks that decide what a move does to a position and whether it ends the game.  How a
+game starts and what chance draws are not among them: a shadow stands on the watched game's
+position, so a different set-up shows only as a different start (``start``) and a different
+chance hook only at the chance steps (``chance``), never in the result of a move."""
+_COSMETIC = ("name", "title", "description", "goal", "sources", "hooks", "plugins", "extends", "rules_text",
              "untagged_records")
 
 
 def same_resolution(a, a_options: dict, b, b_options: dict) -> bool:
-    """Do two variants resolve every move alike?  True when the hooks that apply moves, set up,
-    end games and draw chance are the same functions, the effective options are equal and the
-    YAML definitions agree but for names, prose and tile counts: then only the legal moves and
-    the chance draws can differ (a hook that filters moves, a different movement, fewer tiles
-    of a kind), never what a move does to a position."""
+    """Do two variants resolve every move alike?  True when the hooks that apply moves and end
+    games are the same functions (:data:`RESOLVING_HOOKS`), the effective options are equal and
+    the YAML definitions agree but for names, prose and tile counts: then only the legal moves,
+    the set-up and the chance draws can differ (a hook that filters moves, a different movement,
+    fewer tiles of a kind, a draw turned into a choice), never what a move does to a position."""
     def impls(v, name):
         return [i.function for i in getattr(v.pm.hook, name).get_hookimpls()]
 

@@ -4,6 +4,7 @@ how many games ``--until-decided`` needed, and the pictures.  Each is a section 
 :mod:`.sections`) or a notice for the top of the report."""
 from __future__ import annotations
 
+from .paired import structural_text
 from .sections import _pct, _signed
 from .touch import KIND_TEXT, KINDS
 
@@ -30,6 +31,7 @@ def notices(report: dict) -> list[str]:
         elif t is not None:
             out.append(f"The rule came into play in {t['games']['count']} of the {t['games']['of']} games "
                        f"of {d['variant']} ({t['steps']} of {t['decisions']} steps).")
+        out += structural_text(d)
         figs = d.get("figures", [])
         if d.get("paired") and figs:
             alone = sum(1 for f in figs if f.get("significant_alone"))
@@ -78,9 +80,23 @@ def _interval(ci, pct: bool) -> str:
     return f"[{_signed(ci[0], pct)}, {_signed(ci[1], pct)}]" if ci else "-"
 
 
-def paired_table(d: dict) -> dict:
+def paired_tables(d: dict) -> list[dict]:
+    """The paired figures of one house rule: the main table, and the end reasons' (who won the
+    games each ended) when there are any."""
+    main = [f for f in d["figures"] if f.get("group") != "ends"]
+    ends = [f for f in d["figures"] if f.get("group") == "ends"]
+    out = [paired_table(d, main)]
+    if ends:
+        table = paired_table(d, ends)
+        table["title"] = (f"End reasons: {d['variant']} minus {d['base']}, paired by seed (shares of all "
+                          "games; in the same Holm correction)")
+        out.append(table)
+    return out
+
+
+def paired_table(d: dict, figures: list[dict] | None = None) -> dict:
     rows = []
-    for f in d["figures"]:
+    for f in d["figures"] if figures is None else figures:
         pct = f["kind"] == "rate"
         value = (lambda x: "-" if x is None else (f"{100 * x:.1f}%" if pct else f"{x:.2f}"))
         extra = f" ({f['discordant'][0]} / {f['discordant'][1]})" if f.get("discordant") else ""

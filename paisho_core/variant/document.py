@@ -53,6 +53,21 @@ def validate(data: dict, source: str, lines: dict) -> None:
         raise DocumentError(source, problems)
 
 
+def data_key(message: str, source: object) -> tuple[tuple, str] | None:
+    """The field of ``source`` a check's message names as ``<source>: rules.a.b[2]: what`` (the
+    way the starting-layout checks name the YAML path they refuse), as a key tuple for
+    :func:`problem`, and what is wrong; None when the message names no such field."""
+    import re
+
+    found = re.search(re.escape(str(source)) + r": ([A-Za-z_][\w-]*(?:\.[\w-]+|\[\d+\])*): (.*)", message,
+                      re.S)
+    if not found:
+        return None
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", found.group(1))
+    key = tuple(int(p[1:-1]) if p.startswith("[") else p for p in parts)
+    return key, found.group(2)
+
+
 def problem(path: object, lines: dict, key: tuple, message: str) -> VariantError:
     """A VariantError naming the file, the line of ``key`` (or of its nearest parent) and the
     field's JSON path."""

@@ -24,6 +24,8 @@ def merge_overlay(parent: dict, overlay: dict) -> dict:
               if k not in ("plugins", "hooks", "extends", "untagged_records")}
     merged["name"] = overlay["name"]
     merged["title"] = overlay.get("title") or f"{parent.get('title', parent['name'])} ({overlay['name']})"
+    # the goal is the parent's (its own words, or its description) unless the overlay gives one
+    merged["goal"] = overlay.get("goal") or parent.get("goal") or parent.get("description", "")
     for key in ("description", "first_player", "sources", "untagged_records"):
         if key in overlay:
             merged[key] = overlay[key]

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import boundary
 from ..errors import VariantError
-from .document import problem
+from .document import data_key, problem
 from .hooks import where
 from .model import TYPE_WORDS, Variant, type_name
 
@@ -140,6 +140,10 @@ def build(path: Path, definition: dict, lines: dict, parent: Variant | None,
     try:
         variant.options(None)  # the defaults must pass the option checks themselves
     except VariantError as exc:
+        named = data_key(str(exc), path)
+        if named is not None and named[0][0] in own:
+            # the check names a field of this file (a starting layout): report it there
+            raise problem(path, lines, named[0], named[1]) from None
         key: tuple = ("options",)
         for j, opt in enumerate(own.get("options", [])):
             if isinstance(opt, dict) and f"option {opt.get('name')} " in str(exc):

@@ -19,6 +19,7 @@ from . import rules
 from .geometry import POINT
 from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("adevar.yaml")
 

@@ -30,6 +30,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import rules
 from .rules import DIRECTIONS, NEAR3, NEAR3_STEPS, Scan, info
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("basic.yaml")
 PHASES = ("spring", "turn", "power", "convoy")

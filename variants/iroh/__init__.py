@@ -23,6 +23,7 @@ from paisho_core.tiles import PLAYERS, other
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
 from .roles import roles
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
 

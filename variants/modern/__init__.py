@@ -24,6 +24,7 @@ from paisho_core.tiles import PLAYERS, other
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
 from paisho_core.steps import NEIGHBOURS, Hops, position_key, step
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"

@@ -18,6 +18,7 @@ from .rules import (  # noqa: F401 - the hooks this plugin registers
     paisho_load_position, paisho_parse_turn, paisho_position_extra, paisho_setup, paisho_status,
     paisho_tile_flags, paisho_validate_options,
 )
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("street_tgg.yaml")
 NAME = "street-tgg"

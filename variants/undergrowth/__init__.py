@@ -16,6 +16,7 @@ from paisho_core.hookspecs import hookimpl
 
 from . import rules
 from .notation import paisho_format_turn, paisho_parse_turn
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("undergrowth.yaml")
 

@@ -22,6 +22,7 @@ from paisho_core.steps import draw_by_repetition_or_limit
 
 from . import rules
 from .notation import paisho_explain_illegal, paisho_parse_turn
+from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("vagabond.yaml")
 NAME = "vagabond"
