@@ -62,6 +62,16 @@ def _make_command():
         if workers < 1:
             raise InputError("--workers must be at least 1")
         names = list(variants or registered())
+        if variants:
+            # a variant the user named that does not resolve is a mistake to say, not to skip
+            # (skipping is for the registered variants compared by default: one broken plugin
+            # must not hide the others)
+            from .specs import resolve_specs
+
+            broken = [x for x in resolve_specs(names)[1] if not x["reason"].startswith("same variant")]
+            if broken:
+                raise InputError("; ".join(f"{x['variant']}: {x['reason']}" for x in broken)
+                                 + " (nothing was played)")
         start, cpu0 = time.perf_counter(), child_cpu()
         per_variant: dict = {}
         where = journal_path(out)
