@@ -83,6 +83,21 @@ FLOWER_KEPT = 0.4
 flowers form harmonies, so only they can bring the count to the target once the pool is empty
 and every turn is a placement; a hand of special tiles can only rearrange, cancel or take back.
 The opponent's hand counts against it by what it can be expected to hold."""
+OPENING = 6.0
+"""What a one-ply player (greedy, and so the hints) adds for a placement of its own under way
+while it has set out at most :data:`OPENING_TILES` tiles and the pool is full
+(:func:`paisho_one_ply_value`), fading to nothing as the pool empties."""
+OPENING_TILES = 2
+"""How many tiles of one's own on the board the opening value asks for: enough to build on,
+while the rest of the hand stays to exchange (a hand spent at once ends the game when the other
+is too, with the pool untouched: every placement spends a tile for good)."""
+OPENING_FLOWER = 0.6
+"""Added to :data:`OPENING` when the tile placed is a flower (more than :data:`FLOWER_KEPT`, so
+a one-ply player sets a flower, which the turns to come build harmonies with, before a special
+tile)."""
+OPENING_POOL = 40
+"""The pool at which the opening value is whole (a new game's pool is 43 tiles at the default
+target); below it the value falls in proportion, so the last word decides near the end."""
 
 
 _LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
@@ -317,6 +332,35 @@ def paisho_evaluate(game, player):
         worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
         value += worth if (margin > 0) == (mover == player) else -worth
     return value
+
+
+@hookimpl
+def paisho_one_ply_value(game, player):
+    """The value of a tile set on the board now, for a one-ply player: the search levels,
+    which see the turns to come, read none of it (Ancient rulings, Greedy places tiles).
+
+    The evaluation counts a tile in hand and the last word (:func:`last_word`) for the player
+    who keeps exchanging; a search that looks ahead found that right (a term for placed flowers
+    in the evaluation itself made ``medium`` weaker), but at one ply it made greedy, and the
+    page's hints, exchange on an empty board for the whole pool.  A player of Ancient sets tiles
+    out while the pool is full, to build harmonies with in the turns that follow; the last word
+    only decides near the end.  So a placement of ``player``'s own under way (its Ship, Wheel or
+    move step pending) that leaves at most :data:`OPENING_TILES` tiles of theirs on the board is
+    worth :data:`OPENING` (more for a flower) times the share of the pool left, up to
+    :data:`OPENING_POOL`."""
+    st = game.state
+    if st.phase not in PENDING or st.to_move != player:
+        return None
+    o = rules.opts(game)
+    pool = sum(st.count("pool", k) for k in o.pool_keys)
+    if not pool:
+        return None
+    centre = st.extra.get("centre_id", 0)
+    if sum(1 for i in board.bits(st.owned[player]) if st.ident[i] != centre) > OPENING_TILES:
+        return None
+    placed = game.moves[-1] if st.phase == "move" else None
+    flower = placed is not None and placed.action == "place" and placed.tile in rules.FLOWER_SET
+    return min(1.0, pool / OPENING_POOL) * (OPENING + (OPENING_FLOWER if flower else 0.0))
 
 
 def _flowers(pile: dict) -> int:
