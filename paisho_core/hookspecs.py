@@ -194,8 +194,8 @@ def paisho_one_ply_value(game: Game, player: str) -> float | None:
     """What a one-ply player adds to ``paisho_evaluate`` for the position its move leads to:
     the worth, for ``player``, of what one ply cannot see and a search finds by looking further
     (say, a tile set on the board now that the turns to come make use of).  Read by ``greedy``
-    (and so by the hints and ``quick``'s shortlist), never by the search levels, whose
-    evaluation stays as it is.  None (the default) adds nothing."""
+    (and so by the hints) only: ``quick``, which sees the reply, and the search levels score
+    with the evaluation as it is.  None (the default) adds nothing."""
 
 
 @hookspec(firstresult=True)

@@ -64,6 +64,9 @@ class GreedyPlayer(Player):
     playout weights and the other half drawn from the rest in proportion to their weights."""
 
     name = "greedy"
+    one_ply = True
+    """Whether the variant's ``paisho_one_ply_value`` is added to the scores (a player that
+    looks no further than its own move)."""
 
     def __init__(self, seed=None, width: int = GREEDY_WIDTH) -> None:
         self.rng = random.Random(seed)
@@ -87,7 +90,7 @@ class GreedyPlayer(Player):
             world = self.world(game)
         out = []
         for value, move in try_moves(world or game, self.candidates(game, moves), me,
-                                     by_text=world is not None, one_ply=True):
+                                     by_text=world is not None, one_ply=self.one_ply):
             out.append((value, self.rng.random(), move))
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [(s, m) for s, _r, m in out]
