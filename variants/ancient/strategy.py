@@ -336,8 +336,9 @@ def paisho_evaluate(game, player):
 
 @hookimpl
 def paisho_one_ply_value(game, player):
-    """The value of a tile set on the board now, for a one-ply player: the search levels,
-    which see the turns to come, read none of it (Ancient rulings, Greedy places tiles).
+    """The value of a tile set on the board now, for greedy (and so the hints): ``quick`` and
+    the search levels, which see further, read none of it (Ancient rulings, Greedy sets tiles
+    out).
 
     The evaluation counts a tile in hand and the last word (:func:`last_word`) for the player
     who keeps exchanging; a search that looks ahead found that right (a term for placed flowers
