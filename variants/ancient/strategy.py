@@ -100,10 +100,11 @@ OPENING_POOL = 40
 target); below it the value falls in proportion, so the last word decides near the end."""
 
 
-_LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
-_LINES.update({("col", c): sum(1 << (r * board.SIZE + c) for r in range(board.SIZE))
-               for c in range(board.SIZE)})
-"""Every row and column of the grid as a bitset of its points."""
+_LINE_MASKS = ([((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)]
+               + [sum(1 << (r * board.SIZE + c) for r in range(board.SIZE)) for c in range(board.SIZE)])
+"""Every row and column of the grid as a bitset of its points: row ``r`` is number ``r``,
+column ``c`` number ``SIZE + c``."""
+_POINTS = board.SIZE * board.SIZE
 
 
 def _line_count(b, points, o, drained: int, dst: int = -1, moved=None) -> int:
@@ -150,9 +151,11 @@ def counts_after_moves(game, moves) -> list:
 
 def _counts_after(game, moves):
     """:func:`counts_after_moves`, one move at a time.  A line through the source and not the
-    destination only loses the tile, whatever the destination, so it is counted once per
-    source; a line through the destination and not the source gains the same tile kind on the
-    same point from any source, so it is counted once per kind and point."""
+    destination only loses the tile, whatever the destination, so its change is counted once
+    per source; a line through the destination and not the source gains the same tile kind on
+    the same point from any source, so its change is counted once per kind and point; a line
+    the tile moves along is unchanged unless the tile passes over or lands on another (the
+    Dragon), and only then counted for the move."""
     st = game.state
     b = st.board
     occ = st.occupied
@@ -160,38 +163,60 @@ def _counts_after(game, moves):
     drained, pairs = analysis(game)
     base = rules.count(pairs, o)
     size = board.SIZE
+    bits = board.bits
     now: dict = {}
     gone: dict = {}
     came: dict = {}
-    for src, dst in moves:
-        moved = b[src]
-        src_drained = drained >> src & 1
+
+    def was(key: int) -> int:
+        count = now.get(key)
+        if count is None:
+            count = now[key] = _line_count(b, bits(occ & _LINE_MASKS[key]), o, drained)
+        return count
+
+    def after(src: int, dst: int):
         dr = drained & ~(1 << dst)
-        if src_drained:
+        if drained >> src & 1:
             dr = (dr & ~(1 << src)) | (1 << dst)
-        after = (occ & ~(1 << src)) | (1 << dst)
-        c = base
-        src_lines = (("row", src // size), ("col", src % size))
-        dst_lines = (("row", dst // size), ("col", dst % size))
-        for key in set(src_lines + dst_lines):
-            mask = _LINES[key]
-            was = now.get(key)
-            if was is None:
-                was = now[key] = _line_count(b, board.bits(occ & mask), o, drained)
-            if not mask >> dst & 1:  # the tile leaves this line
-                k = (key, src)
-                line = gone.get(k)
-                if line is None:
-                    line = gone[k] = _line_count(b, board.bits(after & mask), o, dr)
-            elif not mask >> src & 1:  # the tile arrives on this line
-                k = (key, dst, moved.kind.code, src_drained)
-                line = came.get(k)
-                if line is None:
-                    line = came[k] = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
-            else:  # it moves along this line
-                line = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
-            c += line - was
-        yield c
+        return (occ & ~(1 << src)) | (1 << dst), dr
+
+    def leaves(key: int, src: int, dst: int) -> int:
+        k = key * _POINTS + src
+        change = gone.get(k)
+        if change is None:
+            left, dr = after(src, dst)
+            change = gone[k] = _line_count(b, bits(left & _LINE_MASKS[key]), o, dr) - was(key)
+        return change
+
+    def arrives(key: int, src: int, dst: int) -> int:
+        moved = b[src]
+        k = (key * _POINTS + dst, moved.kind.code, drained >> src & 1)
+        change = came.get(k)
+        if change is None:
+            came_to, dr = after(src, dst)
+            change = came[k] = (_line_count(b, bits(came_to & _LINE_MASKS[key]), o, dr, dst, moved)
+                                - was(key))
+        return change
+
+    def along(key: int, src: int, dst: int) -> int:
+        lo, hi = (src, dst) if src < dst else (dst, src)
+        if not occ & ((_LINE_MASKS[key] & ((1 << hi) - (1 << (lo + 1)))) | (1 << dst)):
+            return 0  # onto an empty point, over none: the same neighbours, the same pairs
+        moved_to, dr = after(src, dst)
+        return _line_count(b, bits(moved_to & _LINE_MASKS[key]), o, dr, dst, b[src]) - was(key)
+
+    for src, dst in moves:
+        sr, sc = divmod(src, size)
+        tr, tc = divmod(dst, size)
+        if sr == tr:  # along the row: its column left, the other reached
+            yield (base + along(sr, src, dst) + leaves(size + sc, src, dst)
+                   + arrives(size + tc, src, dst))
+        elif sc == tc:
+            yield (base + along(size + sc, src, dst) + leaves(sr, src, dst)
+                   + arrives(tr, src, dst))
+        else:
+            yield (base + leaves(sr, src, dst) + leaves(size + sc, src, dst)
+                   + arrives(tr, src, dst) + arrives(size + tc, src, dst))
 
 
 def _hits(c: int, o) -> bool:
