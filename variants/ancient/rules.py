@@ -412,17 +412,28 @@ def destinations(state, o: Opts, src: int) -> list[int]:
     return []
 
 
+_DRAGON: dict[int, list[int]] = {}
+"""Per point, where a Dragon flying over tiles may move from it (:func:`dragon_destinations`)."""
+
+
 def dragon_destinations(state, o: Opts, x: int, y: int) -> list[int]:
     """Where a Dragon on (x, y) may move: 1, or exactly 6 (over tiles unless ``dragon_jumps``
     is off) in a straight line (wiki:54, book:1061)."""
+    if o.dragon_jumps:  # the board alone decides: one list per point, built on first use
+        src = index(x, y)
+        out = _DRAGON.get(src)
+        if out is None:
+            out = _DRAGON[src] = [p for dx, dy in DIRS
+                                  for p in (point(x + dx, y + dy), point(x + 6 * dx, y + 6 * dy))
+                                  if p >= 0]
+        return list(out)
     out = []
     for dx, dy in DIRS:
         p = point(x + dx, y + dy)
         if p >= 0:
             out.append(p)
         p = point(x + 6 * dx, y + 6 * dy)
-        if p >= 0 and (o.dragon_jumps or all(
-                state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6))):
+        if p >= 0 and all(state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6)):
             out.append(p)
     return out
 
