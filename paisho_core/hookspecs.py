@@ -190,6 +190,15 @@ def paisho_evaluate(game: Game, player: str) -> float | None:
 
 
 @hookspec(firstresult=True)
+def paisho_one_ply_value(game: Game, player: str) -> float | None:
+    """What a one-ply player adds to ``paisho_evaluate`` for the position its move leads to:
+    the worth, for ``player``, of what one ply cannot see and a search finds by looking further
+    (say, a tile set on the board now that the turns to come make use of).  Read by ``greedy``
+    (and so by the hints) only: ``quick``, which sees the reply, and the search levels score
+    with the evaluation as it is.  None (the default) adds nothing."""
+
+
+@hookspec(firstresult=True)
 def paisho_playout_weights(game: Game, moves: list[Move]) -> list[float] | None:
     """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
     played, for computer players: a list of non-negative numbers, one per move, in order.

@@ -32,6 +32,35 @@ def test_ancient_greedy_places_so_that_its_move_wins():
     assert g.outcome is not None and g.outcome.winner == "guest" and g.outcome.reason == "target"
 
 
+def test_ancient_greedy_sets_tiles_out_while_the_pool_is_full():
+    """Issue 35, item 9: at one ply the evaluation alone (a kept tile and the last word) had
+    greedy, and the page's hints, exchange for the whole pool on an empty board.  The one-ply
+    value (Ancient rulings, Greedy sets tiles out; read by greedy, not the search) makes its
+    first turns placements until it has OPENING_TILES tiles on the board."""
+    import paisho_core as paisho
+    from paisho_variants.ancient.strategy import OPENING_TILES, paisho_one_ply_value
+
+    for seed in range(3):
+        g = paisho.new_game("ancient", seed=seed, options={"first_player": "guest"})
+        p = GreedyPlayer(seed=seed)
+        placed = []
+        while len(placed) < OPENING_TILES:
+            move = p.choose(g)
+            if g.phase == "turn" and g.to_move == "guest":
+                assert move.action == "place", (seed, move.text)
+                placed.append(move.tile)
+            g.play(move)
+            while g.outcome is None and g.to_move != "guest":
+                g.play(GreedyPlayer(seed=seed).choose(g))
+        while g.outcome is None and (g.to_move, g.phase) != ("guest", "turn"):
+            g.play(GreedyPlayer(seed=seed).choose(g))
+        if g.outcome is None:
+            g.play(next(m for m in g.legal_moves() if m.action == "place" and m.tile != "B"))
+        if g.phase == "move":
+            assert paisho_one_ply_value(g, "guest") is None      # a third tile: the evaluation alone
+            assert paisho_one_ply_value(g, "host") is None       # never for the other player
+
+
 def test_ancient_a_near_count_is_dangerous_only_if_the_opponent_can_place():
     """Only a placement is followed by a move (rules, A turn): an opponent with an empty hand
     cannot change the count, so a count one short of the target left to them is safe; one left

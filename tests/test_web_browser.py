@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -572,6 +573,29 @@ def test_move_list_and_explanations(page):
     items.nth(2).click()
     page.wait_for_function("view.ahead > 0")
     assert page.locator("#moves li.current").count() == 1
+
+
+def test_ancient_greedy_and_hint_place_tiles(page):
+    """Issue 35, item 9: on an empty board the hint suggests a placement (its point ringed),
+    not an exchange, and the greedy computer sets tiles on the board within a few turns."""
+    view = start(page, "ancient", guest="human", host="human", seed=4)
+    while view["status"]["phase"] != "turn":                            # the ritual
+        view = click_move(page, moves_of(view)[0])
+    page.click("#btn-hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Hint')")
+    hint = page.text_content("#message")
+    assert re.match(r"Hint: [A-Z]\w*\(-?\d+,-?\d+\)", hint), hint       # a placement, not x
+    assert page.locator("#board .mark.hint").count() >= 1
+    tiles = page.locator("#board g.tile").count()                       # the centrepiece
+    set_side(page, "host", "greedy")
+    set_side(page, "guest", "greedy")
+    page.wait_for_function(f"document.querySelectorAll('#board g.tile').length >= {tiles + 3}"
+                           " || view.status.outcome", timeout=60000)
+    set_side(page, "guest", "human")                                    # stop the computers
+    set_side(page, "host", "human")
+    turns = page.evaluate("view.ply")
+    assert page.locator("#board g.tile").count() >= tiles + 2, page.locator("#moves").text_content()
+    assert turns <= 30, turns                                           # a few turns (decisions)
 
 
 SCREENSHOT_PLIES = {"skud": 40, "fire": 30, "ancient": 24, "basic": 40, "iroh": 30, "modern": 30,

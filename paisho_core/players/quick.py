@@ -36,6 +36,7 @@ class QuickPlayer(GreedyPlayer):
     the mover's observation, as greedy's does."""
 
     name = "quick"
+    one_ply = False  # it sees the reply: the variant's one-ply value is not for it
 
     def __init__(self, seed=None, width: int = GREEDY_WIDTH, shortlist: int = SHORTLIST,
                  replies: int = REPLIES) -> None:

@@ -64,6 +64,9 @@ class GreedyPlayer(Player):
     playout weights and the other half drawn from the rest in proportion to their weights."""
 
     name = "greedy"
+    one_ply = True
+    """Whether the variant's ``paisho_one_ply_value`` is added to the scores (a player that
+    looks no further than its own move)."""
 
     def __init__(self, seed=None, width: int = GREEDY_WIDTH) -> None:
         self.rng = random.Random(seed)
@@ -87,7 +90,7 @@ class GreedyPlayer(Player):
             world = self.world(game)
         out = []
         for value, move in try_moves(world or game, self.candidates(game, moves), me,
-                                     by_text=world is not None):
+                                     by_text=world is not None, one_ply=self.one_ply):
             out.append((value, self.rng.random(), move))
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [(s, m) for s, _r, m in out]
@@ -195,16 +198,21 @@ def split_candidates(game, moves: list, width: int, rng: random.Random,
     return [moves[i] for i in (chosen if ranked else sorted(chosen))], [moves[i] for i in keyed[width - top:]]
 
 
-def try_moves(game, moves: list, player: str, by_text: bool = False):
+def try_moves(game, moves: list, player: str, by_text: bool = False, one_ply: bool = False):
     """``(evaluation for player, move)`` after each of ``moves``, each played on ``game`` and
     taken back (chance steps are not drawn meanwhile); ``game`` ends as it began.  With
-    ``by_text`` the moves are played by their notation (they belong to another game)."""
+    ``by_text`` the moves are played by their notation (they belong to another game); with
+    ``one_ply`` the variant's ``paisho_one_ply_value`` is added to each running game's score
+    (greedy's choice, never the search's)."""
     auto, game.auto_chance = game.auto_chance, False
     depth = game.ply
     try:
         for move in moves:
             game.play(move.text if by_text else move)
-            yield evaluate(game, player), move
+            value = evaluate(game, player)
+            if one_ply and game.outcome is None:
+                value += game.rules.one_ply_value(game, player) or 0.0
+            yield value, move
             game.undo()
     finally:
         while game.ply > depth:

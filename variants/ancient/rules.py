@@ -301,14 +301,28 @@ def flower_points(o: Opts) -> dict[str, int]:
 
 # -- movement ----------------------------------------------------------------------------------
 
+_RAYS: dict[int, tuple] = {}
+"""Per point, its four rays (:data:`DIRS` order): the points of the board in a line from it,
+nearest first, up to the edge (built on first use)."""
+
+
+def _rays(src: int) -> tuple:
+    rays = _RAYS.get(src)
+    if rays is None:
+        x, y = coords(src)
+        rays = _RAYS[src] = tuple(
+            tuple(index(x + k * dx, y + k * dy)
+                  for k in range(1, 2 * board.SIZE) if on_board(x + k * dx, y + k * dy)
+                  and all(on_board(x + j * dx, y + j * dy) for j in range(1, k)))
+            for dx, dy in DIRS)
+    return rays
+
+
 def _straight(state, x, y, n, capture_dragon):
     b = state.board
     out = []
-    for dx, dy in DIRS:
-        for k in range(1, n + 1):
-            p = point(x + k * dx, y + k * dy)
-            if p < 0:
-                break
+    for ray in _rays(index(x, y)):
+        for p in ray[:n]:
             t = b[p]
             if t is not None:
                 if capture_dragon and t.kind.code == DRAGON:
@@ -318,34 +332,51 @@ def _straight(state, x, y, n, capture_dragon):
     return out
 
 
-def _l_moves(state, x, y, full, capture_dragon):
-    """The L (wiki:32, book:1005-1007, 1015-1016): a steps along one axis, then b along the
-    other, a and b in {1, 2} (only 2 and 2 when ``full``); every point on the way must exist
-    and be empty; either leg order may be used."""
-    b = state.board
+_LS: dict[tuple[int, bool], list] = {}
+"""Per point and L rule, each L's ``(destination, path, path)``: the two ways there (the x leg
+first, or the y leg first) as bitsets of the points passed over, or None where a way leaves
+the board; in the order :func:`_l_moves` tries them (built on first use)."""
+
+
+def _l_table(src: int, full: bool) -> list:
+    table = _LS.get((src, full))
+    if table is not None:
+        return table
+    x, y = coords(src)
     legs = (2,) if full else (1, 2)
-    seen = set()
-    out = []
+    table = []
     for sx in (1, -1):
         for sy in (1, -1):
             for a in legs:
                 for c in legs:
                     dest = point(x + sx * a, y + sy * c)
-                    if dest < 0 or dest in seen:
+                    if dest < 0:
                         continue
-                    td = b[dest]
-                    if td is not None and not (capture_dragon and td.kind.code == DRAGON):
-                        continue
-                    # x leg first, then y; or y leg first, then x
-                    paths = (
+                    ways = (
                         [(x + sx * k, y) for k in range(1, a + 1)] + [(x + sx * a, y + sy * k) for k in range(1, c)],
                         [(x, y + sy * k) for k in range(1, c + 1)] + [(x + sx * k, y + sy * c) for k in range(1, a)],
                     )
-                    for path in paths:
-                        if all(point(px, py) >= 0 and b[point(px, py)] is None for px, py in path):
-                            seen.add(dest)
-                            out.append(dest)
-                            break
+                    masks = tuple(sum(1 << point(px, py) for px, py in way)
+                                  if all(point(px, py) >= 0 for px, py in way) else None
+                                  for way in ways)
+                    table.append((dest,) + masks)
+    _LS[(src, full)] = table
+    return table
+
+
+def _l_moves(state, x, y, full, capture_dragon):
+    """The L (wiki:32, book:1005-1007, 1015-1016): a steps along one axis, then b along the
+    other, a and b in {1, 2} (only 2 and 2 when ``full``); every point on the way must exist
+    and be empty; either leg order may be used."""
+    b = state.board
+    occ = state.occupied
+    out = []
+    for dest, first, second in _l_table(index(x, y), full):
+        td = b[dest]
+        if td is not None and not (capture_dragon and td.kind.code == DRAGON):
+            continue
+        if (first is not None and not occ & first) or (second is not None and not occ & second):
+            out.append(dest)
     return out
 
 
@@ -381,17 +412,28 @@ def destinations(state, o: Opts, src: int) -> list[int]:
     return []
 
 
+_DRAGON: dict[int, list[int]] = {}
+"""Per point, where a Dragon flying over tiles may move from it (:func:`dragon_destinations`)."""
+
+
 def dragon_destinations(state, o: Opts, x: int, y: int) -> list[int]:
     """Where a Dragon on (x, y) may move: 1, or exactly 6 (over tiles unless ``dragon_jumps``
     is off) in a straight line (wiki:54, book:1061)."""
+    if o.dragon_jumps:  # the board alone decides: one list per point, built on first use
+        src = index(x, y)
+        out = _DRAGON.get(src)
+        if out is None:
+            out = _DRAGON[src] = [p for dx, dy in DIRS
+                                  for p in (point(x + dx, y + dy), point(x + 6 * dx, y + 6 * dy))
+                                  if p >= 0]
+        return list(out)
     out = []
     for dx, dy in DIRS:
         p = point(x + dx, y + dy)
         if p >= 0:
             out.append(p)
         p = point(x + 6 * dx, y + 6 * dy)
-        if p >= 0 and (o.dragon_jumps or all(
-                state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6))):
+        if p >= 0 and all(state.board[point(x + k * dx, y + k * dy)] is None for k in range(1, 6)):
             out.append(p)
     return out
 

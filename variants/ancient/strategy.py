@@ -83,12 +83,28 @@ FLOWER_KEPT = 0.4
 flowers form harmonies, so only they can bring the count to the target once the pool is empty
 and every turn is a placement; a hand of special tiles can only rearrange, cancel or take back.
 The opponent's hand counts against it by what it can be expected to hold."""
+OPENING = 6.0
+"""What a one-ply player (greedy, and so the hints) adds for a placement of its own under way
+while it has set out at most :data:`OPENING_TILES` tiles and the pool is full
+(:func:`paisho_one_ply_value`), fading to nothing as the pool empties."""
+OPENING_TILES = 2
+"""How many tiles of one's own on the board the opening value asks for: enough to build on,
+while the rest of the hand stays to exchange (a hand spent at once ends the game when the other
+is too, with the pool untouched: every placement spends a tile for good)."""
+OPENING_FLOWER = 0.6
+"""Added to :data:`OPENING` when the tile placed is a flower (more than :data:`FLOWER_KEPT`, so
+a one-ply player sets a flower, which the turns to come build harmonies with, before a special
+tile)."""
+OPENING_POOL = 40
+"""The pool at which the opening value is whole (a new game's pool is 43 tiles at the default
+target); below it the value falls in proportion, so the last word decides near the end."""
 
 
-_LINES = {("row", r): ((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)}
-_LINES.update({("col", c): sum(1 << (r * board.SIZE + c) for r in range(board.SIZE))
-               for c in range(board.SIZE)})
-"""Every row and column of the grid as a bitset of its points."""
+_LINE_MASKS = ([((1 << board.SIZE) - 1) << (r * board.SIZE) for r in range(board.SIZE)]
+               + [sum(1 << (r * board.SIZE + c) for r in range(board.SIZE)) for c in range(board.SIZE)])
+"""Every row and column of the grid as a bitset of its points: row ``r`` is number ``r``,
+column ``c`` number ``SIZE + c``."""
+_POINTS = board.SIZE * board.SIZE
 
 
 def _line_count(b, points, o, drained: int, dst: int = -1, moved=None) -> int:
@@ -135,9 +151,11 @@ def counts_after_moves(game, moves) -> list:
 
 def _counts_after(game, moves):
     """:func:`counts_after_moves`, one move at a time.  A line through the source and not the
-    destination only loses the tile, whatever the destination, so it is counted once per
-    source; a line through the destination and not the source gains the same tile kind on the
-    same point from any source, so it is counted once per kind and point."""
+    destination only loses the tile, whatever the destination, so its change is counted once
+    per source; a line through the destination and not the source gains the same tile kind on
+    the same point from any source, so its change is counted once per kind and point; a line
+    the tile moves along is unchanged unless the tile passes over or lands on another (the
+    Dragon), and only then counted for the move."""
     st = game.state
     b = st.board
     occ = st.occupied
@@ -145,38 +163,60 @@ def _counts_after(game, moves):
     drained, pairs = analysis(game)
     base = rules.count(pairs, o)
     size = board.SIZE
+    bits = board.bits
     now: dict = {}
     gone: dict = {}
     came: dict = {}
-    for src, dst in moves:
-        moved = b[src]
-        src_drained = drained >> src & 1
+
+    def was(key: int) -> int:
+        count = now.get(key)
+        if count is None:
+            count = now[key] = _line_count(b, bits(occ & _LINE_MASKS[key]), o, drained)
+        return count
+
+    def after(src: int, dst: int):
         dr = drained & ~(1 << dst)
-        if src_drained:
+        if drained >> src & 1:
             dr = (dr & ~(1 << src)) | (1 << dst)
-        after = (occ & ~(1 << src)) | (1 << dst)
-        c = base
-        src_lines = (("row", src // size), ("col", src % size))
-        dst_lines = (("row", dst // size), ("col", dst % size))
-        for key in set(src_lines + dst_lines):
-            mask = _LINES[key]
-            was = now.get(key)
-            if was is None:
-                was = now[key] = _line_count(b, board.bits(occ & mask), o, drained)
-            if not mask >> dst & 1:  # the tile leaves this line
-                k = (key, src)
-                line = gone.get(k)
-                if line is None:
-                    line = gone[k] = _line_count(b, board.bits(after & mask), o, dr)
-            elif not mask >> src & 1:  # the tile arrives on this line
-                k = (key, dst, moved.kind.code, src_drained)
-                line = came.get(k)
-                if line is None:
-                    line = came[k] = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
-            else:  # it moves along this line
-                line = _line_count(b, board.bits(after & mask), o, dr, dst, moved)
-            c += line - was
-        yield c
+        return (occ & ~(1 << src)) | (1 << dst), dr
+
+    def leaves(key: int, src: int, dst: int) -> int:
+        k = key * _POINTS + src
+        change = gone.get(k)
+        if change is None:
+            left, dr = after(src, dst)
+            change = gone[k] = _line_count(b, bits(left & _LINE_MASKS[key]), o, dr) - was(key)
+        return change
+
+    def arrives(key: int, src: int, dst: int) -> int:
+        moved = b[src]
+        k = (key * _POINTS + dst, moved.kind.code, drained >> src & 1)
+        change = came.get(k)
+        if change is None:
+            came_to, dr = after(src, dst)
+            change = came[k] = (_line_count(b, bits(came_to & _LINE_MASKS[key]), o, dr, dst, moved)
+                                - was(key))
+        return change
+
+    def along(key: int, src: int, dst: int) -> int:
+        lo, hi = (src, dst) if src < dst else (dst, src)
+        if not occ & ((_LINE_MASKS[key] & ((1 << hi) - (1 << (lo + 1)))) | (1 << dst)):
+            return 0  # onto an empty point, over none: the same neighbours, the same pairs
+        moved_to, dr = after(src, dst)
+        return _line_count(b, bits(moved_to & _LINE_MASKS[key]), o, dr, dst, b[src]) - was(key)
+
+    for src, dst in moves:
+        sr, sc = divmod(src, size)
+        tr, tc = divmod(dst, size)
+        if sr == tr:  # along the row: its column left, the other reached
+            yield (base + along(sr, src, dst) + leaves(size + sc, src, dst)
+                   + arrives(size + tc, src, dst))
+        elif sc == tc:
+            yield (base + along(size + sc, src, dst) + leaves(sr, src, dst)
+                   + arrives(tr, src, dst))
+        else:
+            yield (base + leaves(sr, src, dst) + leaves(size + sc, src, dst)
+                   + arrives(tr, src, dst) + arrives(size + tc, src, dst))
 
 
 def _hits(c: int, o) -> bool:
@@ -317,6 +357,36 @@ def paisho_evaluate(game, player):
         worth = LAST_WORD * (1.0 - 0.5 ** abs(margin))
         value += worth if (margin > 0) == (mover == player) else -worth
     return value
+
+
+@hookimpl
+def paisho_one_ply_value(game, player):
+    """The value of a tile set on the board now, for greedy (and so the hints): ``quick`` and
+    the search levels, which see further, read none of it (Ancient rulings, Greedy sets tiles
+    out).
+
+    The evaluation counts a tile in hand and the last word (:func:`last_word`) for the player
+    who keeps exchanging; a search that looks ahead found that right (a term for placed flowers
+    in the evaluation itself made ``medium`` weaker), but at one ply it made greedy, and the
+    page's hints, exchange on an empty board for the whole pool.  A player of Ancient sets tiles
+    out while the pool is full, to build harmonies with in the turns that follow; the last word
+    only decides near the end.  So a placement of ``player``'s own under way (its Ship, Wheel or
+    move step pending) that leaves at most :data:`OPENING_TILES` tiles of theirs on the board is
+    worth :data:`OPENING` (more for a flower) times the share of the pool left, up to
+    :data:`OPENING_POOL`."""
+    st = game.state
+    if st.phase not in PENDING or st.to_move != player:
+        return None
+    o = rules.opts(game)
+    pool = sum(st.count("pool", k) for k in o.pool_keys)
+    if not pool:
+        return None
+    centre = st.extra.get("centre_id", 0)
+    if sum(1 for i in board.bits(st.owned[player]) if st.ident[i] != centre) > OPENING_TILES:
+        return None
+    placed = game.moves[-1] if st.phase == "move" else None
+    flower = placed is not None and placed.action == "place" and placed.tile in rules.FLOWER_SET
+    return min(1.0, pool / OPENING_POOL) * (OPENING + (OPENING_FLOWER if flower else 0.0))
 
 
 def _flowers(pile: dict) -> int:
