@@ -6,7 +6,8 @@ from ..players import LEVELS, make_player
 __all__ = ["HINT_LEVEL", "LEVELS", "make_level"]
 
 HINT_LEVEL = "greedy"
-"""The level that gives hints: quick, and its choice is the move whose position it likes best."""
+"""The level that gives hints: `greedy`, a one-ply choice that is quick to give, the move whose
+resulting position it likes best (with the variant's one-ply value, so Ancient's hint sets tiles out)."""
 
 
 def make_level(kind: str, seed=None):
