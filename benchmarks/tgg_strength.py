@@ -164,6 +164,47 @@ def findings(groups: dict) -> str:
     return "\n".join(out)
 
 
+def replay_check(groups: dict) -> str:
+    """Whether the code at hand still plays the saved games: for each game of a level that
+    chooses without a clock (``greedy``, ``quick``: deterministic for a seed), the game is played
+    again from its seed with the player the driver made (``seed * 7 + 1``), the bot's turns taken
+    from the record and paisho's turns chosen afresh; a turn that differs from the record is named.
+    Games of a level whose budget is a clock cannot be replayed so and are counted apart."""
+    import paisho_core as paisho
+    from paisho_core.players import make_player
+
+    lines, same, differ, clocked = [], 0, 0, 0
+    for (player, _bot), games in sorted(groups.items()):
+        if player not in ("greedy", "quick"):
+            clocked += len(games)
+            continue
+        for game in games:
+            g = paisho.new_game("skud", seed=game["seed"])
+            me = make_player(player, seed=game["seed"] * 7 + 1)
+            side = "H" if game["paisho_side"] == "host" else "G"
+            bad = None
+            for n, turn in enumerate(game["record"]):
+                mover = turn.split(".", 1)[0][-1:]
+                if mover == side and g.outcome is None:
+                    key = (g.state.turn, g.to_move)
+                    while g.outcome is None and (g.state.turn, g.to_move) == key:
+                        g.play(me.choose(g))
+                    mine = [t for t in g.record().splitlines() if t and t[0].isdigit()][-1]
+                    if mine != turn:
+                        bad = f"turn {n}: recorded {turn}, now {mine}"
+                        break
+                else:
+                    g.play(turn)
+            if bad is None:
+                same += 1
+            else:
+                differ += 1
+                lines.append(f"{player} seed {game['seed']}: {bad}")
+    lines.append(f"replayed {same + differ} games of clock-free levels: {same} played alike, {differ} "
+                 f"differ; {clocked} games of clocked levels not replayable")
+    return "\n".join(lines)
+
+
 def write_docs(path: Path, text: str, marker: str) -> None:
     from strength import write_docs as write  # the strength benchmark's page writer
 
@@ -182,6 +223,8 @@ def main(argv=None) -> int:
     ap.add_argument("--harness", default=None, help="the TGG harness folder (default $TGG_HARNESS or ../shared/tools/tgg)")
     ap.add_argument("--merge", type=Path, nargs="+", default=None, help="table these game files instead of playing")
     ap.add_argument("--findings", action="store_true", help="list every finding too")
+    ap.add_argument("--replay-check", action="store_true",
+                    help="replay the clock-free levels' games with the code at hand and name any turn it now plays otherwise")
     ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
     ap.add_argument("--marker", default="tgg", help="the page's markers: <!-- MARKER:start --> ... <!-- MARKER:end -->")
     args = ap.parse_args(argv)
@@ -199,6 +242,8 @@ def main(argv=None) -> int:
     print(text)
     if args.findings:
         print(findings(groups))
+    if args.replay_check:
+        print(replay_check(groups))
     if args.write_docs:
         write_docs(args.write_docs, text, args.marker)
     return 0

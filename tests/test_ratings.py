@@ -70,3 +70,26 @@ def test_tgg_table_counts_results_and_disagreements(tmp_path):
     assert tgg.parse_pair("medium@0.5:v2") == ("medium", 0.5, "v2")
     with pytest.raises(ValueError):
         tgg.parse_pair("medium:v3")
+
+
+def test_tgg_replay_check_finds_a_turn_the_code_now_plays_otherwise():
+    """The replay check plays a saved game again with the player the driver made (seed * 7 + 1)
+    and names the first of its turns the code at hand plays otherwise."""
+    import paisho_core as paisho
+    from paisho_core.players import make_player
+
+    tgg = _load("tgg_strength")
+    seed = 6001
+    g = paisho.new_game("skud", seed=seed)
+    me, other = make_player("greedy", seed=seed * 7 + 1), make_player("random", seed=5)
+    while g.outcome is None and g.ply < 60:  # the "bot" is a random player here
+        g.play((me if g.to_move == "host" else other).choose(g))
+    record = [t for t in g.record().splitlines() if t and t[0].isdigit()]
+    game = {"seed": seed, "paisho_side": "host", "record": record}
+    out = tgg.replay_check({("greedy", "v1"): [game], ("medium think=1.0", "v2"): [dict(game)]})
+    assert "1 played alike, 0 differ; 1 games of clocked levels" in out
+    host_turns = [k for k, t in enumerate(record) if t.split(".")[0].endswith("H") and k > 3]
+    k = host_turns[0]
+    bent = dict(game, record=record[:k] + ["%s.resign" % record[k].split(".")[0]] + record[k + 1:])
+    out = tgg.replay_check({("greedy", "v1"): [bent]})
+    assert f"greedy seed {seed}: turn {k}: recorded" in out and "0 played alike, 1 differ" in out
