@@ -263,10 +263,29 @@ def apply(game, move: Move) -> None:
 
 
 def _any_placement(game) -> bool:
+    """Whether the player to move may place any tile of their reserve: :func:`legal_points`
+    asked point by point, stopping at the first (the lines of every point are not read unless
+    no point will do)."""
     st = game.state
-    pile = st.pile("reserve", st.to_move)
+    player = st.to_move
+    codes = [code for code, n in st.pile("reserve", player).items() if n]
+    if not codes:
+        return False
+    if GATES & ~st.occupied:
+        return True
+    c = cfg(game)
     a = analysis(game)
-    return any(legal_points(game, code, st.to_move, a) for code, n in pile.items() if n)
+    board = st.board
+    if a._seen is not None:
+        points = ((i, tiles) for i, tiles in a._seen.items())
+    else:
+        points = ((i, [(u.kind.code, u.owner) for s in stops(board, i) if s >= 0 and (u := board[s]) is not None])
+                  for i in bits(PLAYABLE & ~a._occupied & ~a.between))
+    for i, tiles in points:
+        for code in codes:
+            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles):
+                return True
+    return False
 
 
 def end_turn(game) -> None:
