@@ -10,6 +10,8 @@ line, a tile in a Gate is never in disharmony, and two tiles both in Gates never
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from paisho_core.board import AREA, GATES, LABEL, PLAYABLE, bits, coords, index, on_board
 from paisho_core.game import Harmony, Move, Outcome, settings
 
@@ -106,7 +108,10 @@ def stops(board, i: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=None)
 def _between(a: int, b: int) -> int:
+    """The points strictly between ``a`` and ``b`` on their row or column (geometry alone:
+    remembered)."""
     xa, ya = coords(a)
     xb, yb = coords(b)
     m = 0
