@@ -16,7 +16,7 @@ from .simple import GREEDY_WIDTH, GreedyPlayer, try_moves
 SHORTLIST = 3
 """Greedy's best this many moves are looked at two plies deep.  A longer list did not help:
 12 moves (8 answers each, the answer that hurt the move before tried first) scored 50% against
-greedy in 40 Skud games where 3 scored 58% (issue 40)."""
+greedy in 40 games of one garden game where 3 scored 58% (issue 40)."""
 
 REPLIES = 8
 """Replies tried after each of them: the most promising by the variant's playout weights.
