@@ -118,6 +118,39 @@ def cpu_ms(rows: list[dict]) -> dict:
     return out
 
 
+def pair_table(games: list[dict], floor: tuple[float, float] | None = None) -> str:
+    """Per variant and pair: games, the stronger level's score with its 95% Wilson interval,
+    wins / draws / losses, and the median CPU milliseconds a decision of both levels; with
+    ``floor`` (a score and a number of milliseconds), whether the stronger level reached that
+    score at no more than that CPU a decision."""
+    from paisho_core.stats import wilson
+
+    rows: dict = {}
+    for r in games:
+        rows.setdefault((r["variant"], r["upper"], r["lower"]), []).append(r)
+    head = "| variant | pair | games | score (95% CI) | W / D / L | CPU ms a decision (median) |"
+    rule = "| --- | --- | --- | --- | --- | --- |"
+    if floor:
+        head += f" at least {100 * floor[0]:.0f}%, at most {floor[1]:g} ms |"
+        rule += " --- |"
+    lines = [head, rule]
+    for (variant, upper, lower), rs in rows.items():
+        n = len(rs)
+        points = sum(r["score"] for r in rs)
+        wins = sum(r["score"] == 1.0 for r in rs)
+        draws = sum(r["score"] == 0.5 for r in rs)
+        low, high = wilson(points, n) or (0.0, 0.0)
+        ms = cpu_ms(rs)
+        up_ms, low_ms = ms.get(upper, (float("nan"),))[0], ms.get(lower, (float("nan"),))[0]
+        line = (f"| {variant} | {upper} v {lower} | {n} | {100 * points / n:.0f}% ({100 * low:.0f}–{100 * high:.0f}%) "
+                f"| {wins} / {draws} / {n - wins - draws} | {upper} {up_ms:.1f}, {lower} {low_ms:.1f} |")
+        if floor:
+            short = [what for what, ok in (("score", points / n >= floor[0]), ("CPU", up_ms <= floor[1])) if not ok]
+            line += " met |" if not short else f" short: {' and '.join(short)} |"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def table(games: list[dict], settings: dict) -> str:
     by_variant: dict = {}
     for r in games:
@@ -165,6 +198,10 @@ def main(argv=None) -> int:
     ap.add_argument("--write-docs", type=Path, default=None, help="put the table into this page")
     ap.add_argument("--marker", default="ratings", help="the page's markers: <!-- MARKER:start --> ... <!-- MARKER:end -->")
     ap.add_argument("--smoke", action="store_true", help="CI: one short game per pair of the cheap levels, Skud")
+    ap.add_argument("--pair-table", default=None, metavar="MARKER",
+                    help="also print the pairs' scores and CPU (and with --write-docs put them between this marker's lines)")
+    ap.add_argument("--floor", default=None, metavar="SCORE:MS",
+                    help="with --pair-table: whether each pair's stronger level reached SCORE (0-1) at no more than MS CPU ms a decision")
     args = ap.parse_args(argv)
     if args.smoke:
         args.variants, args.levels, args.pairs = ["skud"], ["random", "greedy", "quick"], None
@@ -203,6 +240,18 @@ def main(argv=None) -> int:
     print(text)
     if args.write_docs:
         strength.write_docs(args.write_docs, text, args.marker)
+    if args.pair_table:
+        floor = None
+        if args.floor:
+            try:
+                score, ms = (float(x) for x in args.floor.split(":"))
+            except ValueError:
+                ap.error(f"--floor {args.floor!r}: expected SCORE:MS, e.g. 0.7:10")
+            floor = (score, ms)
+        pairs_text = pair_table(games, floor)
+        print(pairs_text)
+        if args.write_docs:
+            strength.write_docs(args.write_docs, pairs_text, args.pair_table)
     return 0
 
 

@@ -184,6 +184,26 @@ def test_quick_is_deterministic_for_a_seed(variant):
     assert isinstance(make_player("quick"), QuickPlayer) and str(make_player("quick")) == "quick"
 
 
+@pytest.mark.parametrize("variant", ["skud", "fire", "iroh"])
+def test_quick_cutoff_changes_no_choice(variant):
+    """``quick`` stops scoring the answers to a move once one leaves it no better than a move
+    already looked at; it then chooses what scoring every answer chooses, along a game."""
+    from paisho_core.players import QuickPlayer
+
+    class Exhaustive(QuickPlayer):
+        def answered(self, game, move, me, value, tells_wins, by_text=False, floor=None):
+            return super().answered(game, move, me, value, tells_wins, by_text=by_text)
+
+    g = paisho.new_game(variant, seed=11)
+    rng = random.Random(4)
+    for ply in range(40):
+        if g.outcome is not None or not g.legal_moves():
+            break
+        if ply % 4 == 3:
+            assert QuickPlayer(seed=ply).choose(g).text == Exhaustive(seed=ply).choose(g).text
+        g.play(rng.choice(g.legal_moves()))
+
+
 def test_result_for_capped_game_uses_evaluation():
     game = midgame("skud", plies=40)
     r = result_for(game, "host")

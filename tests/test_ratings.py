@@ -93,3 +93,16 @@ def test_tgg_replay_check_finds_a_turn_the_code_now_plays_otherwise():
     bent = dict(game, record=record[:k] + ["%s.resign" % record[k].split(".")[0]] + record[k + 1:])
     out = tgg.replay_check({("greedy", "v1"): [bent]})
     assert f"greedy seed {seed}: turn {k}: recorded" in out and "0 played alike, 1 differ" in out
+def test_pair_table_scores_pairs_and_checks_a_floor():
+    ratings = _load("ratings")
+
+    def game(variant, score, up_ms):
+        return {"variant": variant, "upper": "quick", "lower": "greedy", "score": score,
+                "upper_times": [up_ms / 1000] * 3, "lower_times": [0.002] * 3}
+
+    games = [game("skud", 1.0, 5)] * 8 + [game("skud", 0.5, 5)] * 2 + [game("iroh", 1.0, 12)] * 3 + [game("iroh", 0.0, 12)] * 7
+    text = ratings.pair_table(games, (0.7, 10))
+    skud, iroh = (line for line in text.splitlines() if line.startswith(("| skud", "| iroh")))
+    assert "| 10 | 90% (" in skud and "| 8 / 2 / 0 |" in skud and "quick 5.0, greedy 2.0" in skud
+    assert skud.endswith("| met |")
+    assert iroh.endswith("| short: score and CPU |")

@@ -76,6 +76,11 @@ def paisho_legal_moves(game):
 
 
 @hookimpl
+def paisho_has_legal_move(game):
+    return rules.has_tile_move(game)
+
+
+@hookimpl
 def paisho_apply(game, move):
     rules.apply(game, move)
 

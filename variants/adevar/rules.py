@@ -204,18 +204,10 @@ def revealed(st, player: str) -> bool:
 
 # -- legal turns --------------------------------------------------------------------------------
 
-def legal_moves(game) -> list[Move]:
-    st = game.state
-    if st.outcome is not None:
-        return []
-    player = st.to_move
-    if st.phase == "choose":
-        pile = st.piles.get("reserve", {}).get(player, {})
-        return [choose_move(c) for c in HIDDEN if pile.get(c)]
-    counts = plot_counts(st)
+def tile_moves(game, st, player: str, counts: dict):
+    """The moves of ``player``'s tiles on the board, one at a time, in the order of the list of
+    legal turns (``counts``: :func:`plot_counts`)."""
     occupied = st.occupied
-    board = st.board
-    out: list[Move] = []
     for i, tile in st.tiles(player):
         code = tile.kind.code
         dist = MOVES.get(code)
@@ -238,7 +230,29 @@ def legal_moves(game) -> list[Move]:
             j = low.bit_length() - 1
             if basic and not fits_plots(counts, player, j, i):
                 continue
-            out.append(move_move(code, i, j))
+            yield move_move(code, i, j)
+
+
+def has_tile_move(game) -> bool | None:
+    """For the end check: True as soon as one of the mover's tiles on the board can move, else
+    None (the whole list decides: a placement may still be legal)."""
+    st = game.state
+    if st.outcome is not None or st.phase == "choose":
+        return None
+    return True if next(tile_moves(game, st, st.to_move, plot_counts(st)), None) is not None else None
+
+
+def legal_moves(game) -> list[Move]:
+    st = game.state
+    if st.outcome is not None:
+        return []
+    player = st.to_move
+    if st.phase == "choose":
+        pile = st.piles.get("reserve", {}).get(player, {})
+        return [choose_move(c) for c in HIDDEN if pile.get(c)]
+    counts = plot_counts(st)
+    board = st.board
+    out: list[Move] = list(tile_moves(game, st, player, counts))
     pile = st.piles.get("reserve", {}).get(player, {})
     if not pile:
         return out

@@ -57,12 +57,29 @@ def paisho_setup(game):
 # -- derived data (memoised per state in game.cache) --------------------------------------------
 
 def pairs(game):
-    """Every harmony on the board: ``(a, b, arm, owners)``."""
+    """Every harmony on the board: ``(a, b, arm, owners)`` (a list its callers only read)."""
     p = game.cache.get("pairs")
     if p is None:
-        p = game.cache["pairs"] = harmony.candidate_pairs(
-            game.state, roles(game.variant), moves.config(game).lines)
+        st = game.state
+        lines = moves.config(game).lines
+        b = st.board
+        # the harmonies depend on the board alone, so they are remembered across positions with
+        # the same board (a move is scored just after its own apply asked for them); tiles
+        # compare by identity, so a board of other tile objects is only a miss
+        key = (game.variant, lines, st.occupied, tuple(b[i] for i in bits(st.occupied)))
+        p = _PAIRS.get(key)
+        if p is None:
+            p = harmony.candidate_pairs(st, roles(game.variant), lines)
+            if len(_PAIRS) >= _PAIRS_KEPT:
+                _PAIRS.clear()
+            _PAIRS[key] = p
+        game.cache["pairs"] = p
     return p
+
+
+_PAIRS: dict = {}
+_PAIRS_KEPT = 20000
+"""At most this many boards' harmonies are remembered (then the memo starts afresh)."""
 
 
 def winning_set(game, player: str):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from paisho_core.board import NCELLS, PLAYABLE, bits, index, on_board, step4
+from paisho_core.board import PLAYABLE, bits, index, on_board, step4
 from paisho_core.sight import reach
 
 from .entry import home_shut, walled_kinds
@@ -31,6 +31,7 @@ SIDES = {"N": ((-1, 1), (1, 1)), "S": ((-1, -1), (1, -1)), "E": ((1, 1), (1, -1)
 """The two quadrants (signs of x and y) each arm's harmonies join."""
 
 
+@lru_cache(maxsize=None)
 def _next_points(r: Roles, code: str, s: int) -> int:
     """Points a tile of ``code`` on ``s`` can move to on an empty board."""
     area = r.area[code] or PLAYABLE
@@ -50,9 +51,19 @@ def _costs(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> dict
     costs to each line in the second)}``, each a tuple of LINES move counts (FAR if never), each
     plus ``extra`` (the turns before the tile is on ``s``).  A ``stuck`` tile (frozen by a
     Knotweed, L456) reaches only the lines it stands on."""
-    dist = [FAR] * NCELLS
-    dist[s] = extra
-    frontier, seen, d = ([] if stuck else [s]), 1 << s, extra
+    base = _moves_to_lines(r, code, s, stuck)
+    if not extra:
+        return base
+    return {arm: tuple(tuple(min(c + extra, FAR) for c in side) for side in sides)
+            for arm, sides in base.items()}
+
+
+@lru_cache(maxsize=None)
+def _moves_to_lines(r: Roles, code: str, s: int, stuck: bool) -> dict:
+    """:func:`_costs` with no turns before the tile is on ``s``: a breadth-first search over
+    the tile's moves on an empty board, read off per line."""
+    dist = {s: 0}
+    frontier, seen, d = ([] if stuck else [s]), 1 << s, 0
     while frontier:
         d += 1
         nxt = []
@@ -62,21 +73,33 @@ def _costs(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> dict
                 dist[q] = d
                 nxt.append(q)
         frontier = nxt
-    out = {}
+    lines = {arm: ([FAR] * LINES, [FAR] * LINES) for arm in SIDES}
+    for p, d in dist.items():
+        for arm, side, k in POINT_LINES.get(p, ()):
+            line = lines[arm][side]
+            if d < line[k]:
+                line[k] = d
+    return {arm: (tuple(first), tuple(second)) for arm, (first, second) in lines.items()}
+
+
+def _point_lines() -> dict:
+    """For each playable point: the ``(arm, side, line)`` it lies on, side 0 or 1 the arm's
+    quadrant (:data:`SIDES`), line 0..LINES-1 counted from the centre line outwards (rows for
+    N and S, columns for E and W)."""
+    out = {p: [] for p in bits(PLAYABLE)}
     for arm, quadrants in SIDES.items():
         across_row = arm in ("N", "S")
-        sides = []
-        for sx, sy in quadrants:
-            line = [FAR] * LINES
-            for p in bits(PLAYABLE):
+        for side, (sx, sy) in enumerate(quadrants):
+            for p in out:
                 x, y = X[p], Y[p]
                 if x * sx > 0 and y * sy > 0:
                     k = abs(y if across_row else x) - 1
-                    if k < LINES and dist[p] < line[k]:
-                        line[k] = dist[p]
-            sides.append(tuple(line))
-        out[arm] = tuple(sides)
-    return out
+                    if k < LINES:
+                        out[p].append((arm, side, k))
+    return {p: tuple(v) for p, v in out.items()}
+
+
+POINT_LINES = _point_lines()
 
 
 def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0) -> dict:

@@ -37,15 +37,30 @@ def _rocks(game) -> int:
 def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
     """Whether a tile of ``code`` on ``s`` can never move away: every point it could end a move
     on is cut off by Rocks (other tiles can move or be taken, so they are left out); with
-    ``extra_rock``, as if a Rock stood there too."""
-    r = roles(game.variant)
+    ``extra_rock``, as if a Rock stood there too.  It depends on the Rocks alone (and the
+    options), so the answers are remembered across positions."""
+    cfg = moves.config(game)
+    rocks = _rocks(game) | (1 << extra_rock if extra_rock >= 0 else 0)
+    key = (game.variant, cfg.may_occupy_homes, cfg.air_step, code, s, rocks)
+    found = _WALLED.get(key)
+    if found is None:
+        if len(_WALLED) >= _WALLED_KEPT:
+            _WALLED.clear()
+        found = _WALLED[key] = _walled(roles(game.variant), cfg, code, s, rocks)
+    return found
+
+
+_WALLED: dict = {}
+_WALLED_KEPT = 50000
+"""At most this many answers of :func:`walled` are remembered (then the memo starts afresh)."""
+
+
+def _walled(r, cfg, code: str, s: int, rocks: int) -> bool:
     dist = r.move.get(code, 0)
     if code in r.leaps:
         return False
     if not dist:
         return True
-    cfg = moves.config(game)
-    rocks = _rocks(game) | (1 << extra_rock if extra_rock >= 0 else 0)
     ends = r.area[code] & ~(0 if cfg.may_occupy_homes else r.homes)
     if code in r.bends:
         landing, _ = reach(s, dist, PLAYABLE & r.area[code] & ~rocks, cfg.air_step)

@@ -53,7 +53,13 @@ def _config(items: frozenset) -> Config:
 
 
 def config(game) -> Config:
-    return _config(frozenset(game.options.items()))
+    cfg = game.cache.get(_CONFIG)
+    if cfg is None:
+        cfg = game.cache[_CONFIG] = _config(frozenset(game.options.items()))
+    return cfg
+
+
+_CONFIG = "iroh config"  # its slot in game.cache (cleared at every change of position)
 
 
 def knotweed_points(state, r) -> int:

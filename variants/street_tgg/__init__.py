@@ -14,7 +14,7 @@ from pathlib import Path
 from paisho_core.hookspecs import hookimpl
 
 from .rules import (  # noqa: F401 - the hooks this plugin registers
-    paisho_apply, paisho_check_end, paisho_harmonies, paisho_legal_moves,
+    paisho_apply, paisho_check_end, paisho_harmonies, paisho_has_legal_move, paisho_legal_moves,
     paisho_load_position, paisho_parse_turn, paisho_position_extra, paisho_setup, paisho_status,
     paisho_tile_flags, paisho_validate_options,
 )

@@ -142,6 +142,19 @@ def paisho_legal_moves(game):
     return _moves(game)
 
 
+@hookimpl
+def paisho_has_legal_move(game):
+    """For the end check: a plant, or else the first tile with an end point (the whole list is
+    not built)."""
+    st = game.state
+    c = cfg(game)
+    player = st.to_move
+    if can_plant(st, c, player):
+        return True
+    under = stacks(st)
+    return any(destinations(st, c, s, under.get(s, "")) for s in bits(st.owned[player]))
+
+
 # -- harmonies ------------------------------------------------------------------------------------
 
 def _on_midline(i: int) -> bool:

@@ -10,6 +10,8 @@ line, a tile in a Gate is never in disharmony, and two tiles both in Gates never
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from paisho_core.board import AREA, GATES, LABEL, PLAYABLE, bits, coords, index, on_board
 from paisho_core.game import Harmony, Move, Outcome, settings
 
@@ -106,7 +108,10 @@ def stops(board, i: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=None)
 def _between(a: int, b: int) -> int:
+    """The points strictly between ``a`` and ``b`` on their row or column (geometry alone:
+    remembered)."""
     xa, ya = coords(a)
     xb, yb = coords(b)
     m = 0
@@ -263,10 +268,29 @@ def apply(game, move: Move) -> None:
 
 
 def _any_placement(game) -> bool:
+    """Whether the player to move may place any tile of their reserve: :func:`legal_points`
+    asked point by point, stopping at the first (the lines of every point are not read unless
+    no point will do)."""
     st = game.state
-    pile = st.pile("reserve", st.to_move)
+    player = st.to_move
+    codes = [code for code, n in st.pile("reserve", player).items() if n]
+    if not codes:
+        return False
+    if GATES & ~st.occupied:
+        return True
+    c = cfg(game)
     a = analysis(game)
-    return any(legal_points(game, code, st.to_move, a) for code, n in pile.items() if n)
+    board = st.board
+    if a._seen is not None:
+        points = ((i, tiles) for i, tiles in a._seen.items())
+    else:
+        points = ((i, [(u.kind.code, u.owner) for s in stops(board, i) if s >= 0 and (u := board[s]) is not None])
+                  for i in bits(PLAYABLE & ~a._occupied & ~a.between))
+    for i, tiles in points:
+        for code in codes:
+            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles):
+                return True
+    return False
 
 
 def end_turn(game) -> None:
