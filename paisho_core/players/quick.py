@@ -8,6 +8,7 @@ still sees the reply that punishes a move.  Deterministic for a seed.
 from __future__ import annotations
 
 import heapq
+import math
 
 from .evaluation import WIN
 from .policy import move_weights
@@ -110,12 +111,12 @@ MAX_STEPS = 4
 
 def worst_answer(game, answers: list, me: str, floor: float | None) -> float:
     """The least of ``me``'s evaluations after each of ``answers`` (played on ``game`` and taken
-    back), stopping at the first that is at most ``floor``."""
-    worst = None
+    back), stopping at the first that is at most ``floor`` (no answers: nothing can hurt, +inf)."""
+    worst = math.inf
     scores = try_moves(game, answers, me)
     try:
         for v, _m in scores:
-            if worst is None or v < worst:
+            if v < worst:
                 worst = v
                 if floor is not None and worst <= floor:
                     break
