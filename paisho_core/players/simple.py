@@ -7,6 +7,7 @@ from .. import PaishoError
 from .evaluation import evaluate
 from .hidden import determinize, has_hidden_information
 from .policy import move_weights
+from ..variant.hooks import implemented
 
 GREEDY_WIDTH = 24
 """On a longer list greedy tries only this many moves (:func:`preselect`): playing and scoring a
@@ -204,14 +205,15 @@ def try_moves(game, moves: list, player: str, by_text: bool = False, one_ply: bo
     ``by_text`` the moves are played by their notation (they belong to another game); with
     ``one_ply`` the variant's ``paisho_one_ply_value`` is added to each running game's score
     (greedy's choice, never the search's)."""
+    extra = game.rules.one_ply_value if one_ply and implemented(game.rules.one_ply_value) else None
     auto, game.auto_chance = game.auto_chance, False
     depth = game.ply
     try:
         for move in moves:
             game.play(move.text if by_text else move)
             value = evaluate(game, player)
-            if one_ply and game.outcome is None:
-                value += game.rules.one_ply_value(game, player) or 0.0
+            if extra is not None and game.outcome is None:
+                value += extra(game, player) or 0.0
             yield value, move
             game.undo()
     finally:

@@ -51,6 +51,12 @@ def _none(*args, **kwargs):
     return None
 
 
+def implemented(hook: Callable[..., Any]) -> bool:
+    """Whether a :class:`Rules` attribute calls a variant's hook (not the stand-in that answers
+    None): read once per decision, so a hot loop skips hooks no variant gave."""
+    return hook is not _none
+
+
 def _bind(caller, argnames):
     def call(*args):
         return caller(**dict(zip(argnames, args)))
