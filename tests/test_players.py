@@ -184,24 +184,81 @@ def test_quick_is_deterministic_for_a_seed(variant):
     assert isinstance(make_player("quick"), QuickPlayer) and str(make_player("quick")) == "quick"
 
 
-@pytest.mark.parametrize("variant", ["skud", "fire", "iroh"])
-def test_quick_cutoff_changes_no_choice(variant):
-    """``quick`` stops scoring the answers to a move once one leaves it no better than a move
-    already looked at; it then chooses what scoring every answer chooses, along a game."""
+@pytest.mark.parametrize("variant", ["skud", "fire", "iroh", "capture"])
+def test_quick_looks_three_plies_deep(variant):
+    """``quick``'s value of a move is, by a plain minimax written apart: the mover's best
+    follow-up (of its few likely moves) after the opponent's answer that is worst for the mover
+    (of a few likely answers), or the worst take of a mover's tile after that follow-up; and it
+    leaves the game as it was (issue 40)."""
     from paisho_core.players import QuickPlayer
+    from paisho_core.players.evaluation import WIN, evaluate
 
-    class Exhaustive(QuickPlayer):
-        def answered(self, game, move, me, value, tells_wins, by_text=False, floor=None):
-            return super().answered(game, move, me, value, tells_wins, by_text=by_text)
+    def plain(bot, g, move, me):
+        g.play(move)
+        try:
+            if g.outcome is not None or g.chance_outcomes() or g.to_move == me or not g.legal_moves():
+                return None  # not the plain case: the player's other branches
+            worst = None
+            for answer in bot.likely(g, g.legal_moves()):
+                g.play(answer)
+                v = evaluate(g, me)
+                g.undo()
+                if worst is None or v < worst[0]:
+                    worst = (v, answer)
+            if abs(worst[0]) >= WIN:
+                return worst[0]
+            g.play(worst[1])
+            try:
+                if g.outcome is not None or g.chance_outcomes() or g.to_move != me or not g.legal_moves():
+                    return worst[0]
+                best = None
+                for step in bot.likely(g, g.legal_moves(), bot.follow_ups):
+                    g.play(step)
+                    v = evaluate(g, me)
+                    g.undo()
+                    if best is None or v > best[0]:
+                        best = (v, step)
+                if abs(best[0]) >= WIN:
+                    return best[0]
+                g.play(best[1])
+                try:
+                    if g.outcome is not None or g.chance_outcomes() or g.to_move == me or not g.legal_moves():
+                        return best[0]
+                    held = g.state.owned[me]
+                    value = best[0]
+                    for take in bot.likely(g, [m for m in g.legal_moves()
+                                               if m.dst >= 0 and (held >> m.dst) & 1]):
+                        g.play(take)
+                        value = min(value, evaluate(g, me))
+                        g.undo()
+                    return value
+                finally:
+                    g.undo()
+            finally:
+                g.undo()
+        finally:
+            g.undo()
 
     g = paisho.new_game(variant, seed=11)
     rng = random.Random(4)
-    for ply in range(40):
+    checked = 0
+    for ply in range(60):
         if g.outcome is not None or not g.legal_moves():
             break
-        if ply % 4 == 3:
-            assert QuickPlayer(seed=ply).choose(g).text == Exhaustive(seed=ply).choose(g).text
+        if ply % 3 == 2:
+            bot = QuickPlayer(seed=ply)
+            me = g.to_move
+            before = [m.text for m in g.moves]
+            for move in g.legal_moves()[:4]:
+                g.auto_chance = False  # as the player looks: no chance step drawn meanwhile
+                want = plain(bot, g, move, me)
+                g.auto_chance = True
+                if want is not None:
+                    assert bot.looked_ahead(g, move, me, 0.0, False) == want
+                    checked += 1
+            assert [m.text for m in g.moves] == before
         g.play(rng.choice(g.legal_moves()))
+    assert checked >= 10
 
 
 def test_result_for_capped_game_uses_evaluation():

@@ -13,7 +13,7 @@ for ``game.to_move``.  Levels, weakest first: ``random``, ``greedy``, ``quick``,
 Nothing here knows a variant: a variant teaches the players its goal through two hooks,
 ``paisho_evaluate`` (a score of a position, :mod:`.evaluation`) and ``paisho_playout_weights``
 (how promising each legal move looks, :mod:`.policy`).  Modules: :mod:`.levels` (names and the
-factory), :mod:`.simple` (random, greedy), :mod:`.quick` (a two-ply look on a shortlist),
+factory), :mod:`.simple` (random, greedy), :mod:`.quick` (a three-ply look on a shortlist),
 :mod:`.search` (MCTS), :mod:`.hidden` (determinization), :mod:`.match` (playing and scoring games).
 """
 from __future__ import annotations

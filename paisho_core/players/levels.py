@@ -4,7 +4,7 @@
 | --- | --- |
 | ``random`` | a uniformly random legal move |
 | ``greedy`` | one ply: the move whose resulting position the variant's evaluation likes best |
-| ``quick`` | greedy's best few moves, each answered by the opponent's best reply (two plies on a shortlist, a few ms) |
+| ``quick`` | greedy's best few moves, each answered by the opponent's most damaging reply and the mover's best follow-up (three plies on a few likely moves, a few ms) |
 | ``easy`` | search (:class:`~paisho_core.players.search.MCTSPlayer`), 0.25 s per decision |
 | ``medium`` | search, 1 s per decision |
 | ``hard`` | search, 3 s per decision |
