@@ -6,16 +6,17 @@ from __future__ import annotations
 import random
 
 import paisho_core as paisho
-from paisho_core.board import index
+from paisho_core.board import PLAYABLE, bits, index
 
 from .random_games import play_random
 
 
-def random_positions(variant: str, games: int = 3, plies: int = 120, step: int = 1, seed: int = 40):
+def random_positions(variant: str, games: int = 3, plies: int = 120, step: int = 1, seed: int = 40,
+                     options: dict | None = None):
     """Positions of a few seeded random games, every ``step`` decisions."""
     rng = random.Random(seed)
     for k in range(games):
-        game = paisho.new_game(variant, seed=seed + k)
+        game = paisho.new_game(variant, options=options, seed=seed + k)
         for _ in range(plies // step):
             if game.outcome is not None or not game.legal_moves():
                 break
@@ -50,3 +51,70 @@ def test_vagabond_early_exit_agrees_with_the_list_when_a_player_is_stuck():
 def test_vagabond_early_exit_agrees_with_the_list_in_random_games():
     for game in random_positions("vagabond"):
         assert fresh(game).has_legal_move() == bool(game.rules.legal_moves(game))
+
+
+# -- undergrowth: one position's harmonies and disharmonies read off bitsets --------------------
+
+def slow_undergrowth_analysis(board, c):
+    """Undergrowth's analysis as first written: every playable point's tile looks point by
+    point along its four lines (``rules.stops``), and each pair asks ``harmonizes`` and
+    ``clashes``.  ``(harmonies, clash_count, between, seen)``."""
+    from paisho_core.board import GATES
+    from paisho_variants.undergrowth import rules
+
+    harmonies, clash_count, between = [], {}, 0
+    occupied = [i for i in bits(PLAYABLE) if board[i] is not None]
+    for i in occupied:
+        t = board[i]
+        gate = GATES >> i & 1
+        n = 0
+        for s in rules.stops(board, i):
+            u = board[s] if s >= 0 else None
+            if u is None:
+                continue
+            s_gate = GATES >> s & 1
+            if not (gate and s_gate) and rules.harmonizes(c, t.kind.code, t.owner, u.kind.code, u.owner):
+                harmonies.append((i, s))
+                between |= rules._between(i, s)
+            if not gate and not s_gate and rules.clashes(c, t.kind.code, t.owner, u.kind.code, u.owner):
+                n += 1
+                between |= rules._between(i, s)
+        if n:
+            clash_count[i] = n
+    seen = {}
+    for i in bits(PLAYABLE & ~sum(1 << k for k in occupied) & ~between):
+        seen[i] = [(board[s].kind.code, board[s].owner) for s in rules.stops(board, i)
+                   if s >= 0 and board[s] is not None]
+    return harmonies, clash_count, between, seen
+
+
+def test_undergrowth_analysis_equals_the_point_by_point_reading():
+    from paisho_variants.undergrowth import rules
+
+    checked = 0
+    for options in ({}, {"UndergrowthSimple": True}):
+        for game in random_positions("undergrowth", games=4, plies=80, options=options):
+            c = rules.Cfg(game)
+            a = rules.Analysis(game.state, c)
+            assert (a.harmonies, a.clash_count, a.between, a.seen()) == slow_undergrowth_analysis(
+                game.state.board, c)
+            for i in bits(PLAYABLE):
+                assert rules.stops_of(game.state, i) == tuple(rules.stops(game.state.board, i))
+            checked += 1
+    assert checked > 100
+
+
+def test_undergrowth_relation_is_harmonizes_and_clashes():
+    from paisho_variants.undergrowth import rules
+
+    game = paisho.new_game("undergrowth", seed=1)
+    codes = [k.code for k in game.tileset.kinds]
+    for simple in (False, True):
+        c = rules.Cfg(game)
+        c.simple = simple
+        for a in codes:
+            for b in codes:
+                for o1 in ("host", "guest"):
+                    for o2 in ("host", "guest"):
+                        assert rules.relation(c, a, o1, b, o2) == (
+                            rules.harmonizes(c, a, o1, b, o2), rules.clashes(c, a, o1, b, o2))
