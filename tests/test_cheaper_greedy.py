@@ -118,3 +118,48 @@ def test_undergrowth_relation_is_harmonizes_and_clashes():
                     for o2 in ("host", "guest"):
                         assert rules.relation(c, a, o1, b, o2) == (
                             rules.harmonizes(c, a, o1, b, o2), rules.clashes(c, a, o1, b, o2))
+
+
+# -- street-tgg: harmonies from the nearest tile east and north, remembered by the board --------
+
+def slow_street_harmonies(state, c):
+    """Street's harmonies as first written: each tile steps point by point east and north."""
+    from paisho_core.board import coords, on_board
+    from paisho_variants.street_tgg import rules
+
+    b = state.board
+    out = []
+    for a in bits(state.occupied):
+        if rules._on_midline(a) or (c.gates >> a) & 1:
+            continue
+        ax, ay = coords(a)
+        for dx, dy in ((1, 0), (0, 1)):
+            x, y = ax + dx, ay + dy
+            while on_board(x, y) and b[index(x, y)] is None:
+                x, y = x + dx, y + dy
+            if not on_board(x, y):
+                continue
+            o = index(x, y)
+            if rules._on_midline(o) or (c.gates >> o) & 1 or b[o].owner != b[a].owner:
+                continue
+            if dx:
+                if (ax < 0) != (x < 0):
+                    out.append((a, o, "north" if ay > 0 else "south"))
+            elif (ay < 0) != (y < 0):
+                out.append((a, o, "east" if ax > 0 else "west"))
+    return out
+
+
+def test_street_harmonies_equal_the_point_by_point_reading():
+    from paisho_variants.street_tgg import rules
+
+    checked = 0
+    for game in random_positions("street-tgg", games=4, plies=150):
+        c = rules.cfg(game)
+        rules._HARMONIES.clear()
+        fast = rules.harmonies(game.state, c)
+        assert fast == slow_street_harmonies(game.state, c)
+        assert rules.harmonies(game.state, c) == fast  # remembered
+        assert fresh(game).has_legal_move() == bool(game.rules.legal_moves(game))
+        checked += 1
+    assert checked > 300
