@@ -163,3 +163,86 @@ def test_street_harmonies_equal_the_point_by_point_reading():
         assert fresh(game).has_legal_move() == bool(game.rules.legal_moves(game))
         checked += 1
     assert checked > 300
+
+
+# -- modern and nick: the standing read off bitsets ---------------------------------------------
+
+def _slow_modern_lotus(game, player):
+    from paisho_core.board import coords
+
+    for i, tile in game.state.tiles(player):
+        if "lotus" in tile.kind.tags:
+            return coords(i)
+    return None
+
+
+def _slow_near(a, b, adjacency):
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return (dx + dy == 1) if adjacency == 4 else (max(dx, dy) == 1)
+
+
+def slow_modern_standing(game, player, adjacency):
+    """Modern's standing as first written, tile by tile with coordinates."""
+    from paisho_core.board import coords
+    from paisho_core.tiles import other
+
+    st = game.state
+    value = float(st.owned[player].bit_count()) + 0.5 * sum(st.pile("reserve", player).values())
+    value += 0.5 * min(3, sum(1 for i, t in st.tiles(player)
+                              if "lotus" not in t.kind.tags and 1 <= abs(coords(i)[0]) + abs(coords(i)[1]) <= 2))
+    lotus = _slow_modern_lotus(game, player)
+    if lotus is None:
+        return value
+    d = abs(lotus[0]) + abs(lotus[1])
+    value += 6.0 / (d + 1)
+    enemies = [coords(i) for i, t in st.tiles(other(player)) if "lotus" not in t.kind.tags]
+    if any(_slow_near(lotus, e, adjacency) for e in enemies):
+        value -= 6.0
+    elif d == 0:
+        value += 10.0
+    value -= 0.7 * sum(1 for e in enemies if abs(e[0] - lotus[0]) + abs(e[1] - lotus[1]) == 2)
+    return value
+
+
+def slow_modern_weights(game, moves):
+    from paisho_core.board import bits, coords
+    from paisho_core.tiles import other
+
+    me = game.state.to_move
+    adjacency = int(game.options.get("adjacency", 4))
+    enemy_lotus = _slow_modern_lotus(game, other(me))
+    enemy = {coords(i) for i in bits(game.state.owned[other(me)])}
+    out = []
+    for m in moves:
+        w = 1.0
+        if m.src is not None and m.src >= 0 and m.dst is not None and m.dst >= 0:
+            a, b = coords(m.src), coords(m.dst)
+            tile = game.tile_at(a)
+            if tile is not None and "lotus" in tile.kind.tags:
+                if abs(b[0]) + abs(b[1]) < abs(a[0]) + abs(a[1]):
+                    w *= 3.0
+            else:
+                if enemy_lotus is not None and _slow_near(b, enemy_lotus, adjacency):
+                    w *= 6.0
+                elif any(_slow_near(b, e, adjacency) for e in enemy):
+                    w *= 1.5
+        out.append(w)
+    return out
+
+
+def test_modern_evaluation_and_weights_equal_the_tile_by_tile_reading():
+    from paisho_core.players.evaluation import evaluate
+
+    checked = 0
+    for variant, options in (("modern", {}), ("modern", {"adjacency": 8}), ("nick", {})):
+        for game in random_positions(variant, games=3, plies=100, options=options):
+            adjacency = int(game.options.get("adjacency", 4))
+            for player in ("host", "guest"):
+                other_player = "guest" if player == "host" else "host"
+                want = slow_modern_standing(game, player, adjacency) - slow_modern_standing(
+                    game, other_player, adjacency)
+                assert evaluate(game, player) == want
+            moves = game.legal_moves()
+            assert game.rules.playout_weights(game, moves) == slow_modern_weights(game, moves)
+            checked += 1
+    assert checked > 200
