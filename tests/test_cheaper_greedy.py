@@ -246,3 +246,24 @@ def test_modern_evaluation_and_weights_equal_the_tile_by_tile_reading():
             assert game.rules.playout_weights(game, moves) == slow_modern_weights(game, moves)
             checked += 1
     assert checked > 200
+
+
+# -- the core: undo brings the legal list's notation index back with the list --------------------
+
+def test_the_index_undo_brings_back_is_the_index_of_the_list():
+    rng = random.Random(3)
+    for variant in ("adevar", "skud", "iroh"):
+        game = paisho.new_game(variant, seed=3)
+        for _ in range(30):
+            moves = game.legal_moves()
+            if game.outcome is not None or not moves:
+                break
+            for move in rng.sample(moves, min(4, len(moves))):
+                game.play(move.text)
+                game.undo()
+                assert game._index() == {m.text: m for m in game.rules.legal_moves(game)}
+            twin = game.copy()
+            assert twin._index() == game._index()
+            game.play(rng.choice(moves).text)
+        game.undo()  # a list the index was never built for
+        assert game._index() == {m.text: m for m in game.rules.legal_moves(game)}
