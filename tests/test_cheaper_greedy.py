@@ -267,3 +267,20 @@ def test_the_index_undo_brings_back_is_the_index_of_the_list():
             game.play(rng.choice(moves).text)
         game.undo()  # a list the index was never built for
         assert game._index() == {m.text: m for m in game.rules.legal_moves(game)}
+
+
+# -- adevar: the plot counts read once per position --------------------------------------------
+
+def test_adevar_counts_read_once_are_the_position_counts():
+    from paisho_variants.adevar import rules
+
+    checked = 0
+    for game in random_positions("adevar", games=3, plies=120):
+        for move in game.legal_moves()[:3]:
+            game.play(move)
+            game.has_legal_move()  # the end check's counts stay in the position's memo
+            assert rules.position_counts(game) == rules.plot_counts(game.state)
+            game.undo()
+            assert rules.position_counts(game) == rules.plot_counts(game.state)
+        checked += 1
+    assert checked > 100
