@@ -284,3 +284,61 @@ def test_adevar_counts_read_once_are_the_position_counts():
             assert rules.position_counts(game) == rules.plot_counts(game.state)
         checked += 1
     assert checked > 100
+
+
+# -- basic: the chain and the flowers left read once per position ------------------------------
+
+def slow_arm_potential(points, missing):
+    """``arm_potential`` as first written: both quadrants' points listed per arm, every pair
+    compared."""
+    from paisho_variants.common.strategy import FLANKS
+
+    value = 0.0
+    for arm in missing:
+        (sx1, sy1), (sx2, sy2) = FLANKS[arm]
+        one = [(x, y) for x, y in points if x * sx1 > 0 and y * sy1 > 0]
+        two = [(x, y) for x, y in points if x * sx2 > 0 and y * sy2 > 0]
+        if one and two:
+            value += 0.5
+            across_row = arm in ("N", "S")
+            if any((a[1] == b[1]) if across_row else (a[0] == b[0]) for a in one for b in two):
+                value += 0.5
+    return value
+
+
+def test_arm_potential_equals_the_pairwise_reading():
+    from paisho_variants.common.strategy import ARMS, arm_potential
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        points = [(rng.randint(-3, 3), rng.randint(-3, 3)) for _ in range(rng.randint(0, 8))]
+        missing = [a for a in ARMS if rng.random() < 0.6]
+        assert arm_potential(points, missing) == slow_arm_potential(points, missing)
+
+
+def slow_basic_terms(game, p):
+    """Basic's chain and flowers-left terms as first written: the player's arms from
+    ``game.harmonies()``, the flowers from the tile list."""
+    from paisho_core.board import coords
+    from paisho_variants.common.strategy import ARMS, arms_of
+
+    st = game.state
+    arms = arms_of(game, p)
+    flowers = [coords(i) for i, t in st.tiles(p) if t.kind.group == "flower"]
+    chain = 5.0 * len(arms) + 2.0 * slow_arm_potential(flowers, [a for a in ARMS if a not in arms])
+    left = sum(1 for _i, t in st.tiles(p) if t.kind.group == "flower") + sum(
+        n for code, n in st.pile("reserve", p).items() if game.tileset.by_code[code].group == "flower")
+    return chain, left
+
+
+def test_basic_evaluation_equals_the_tile_list_reading():
+    from paisho_variants.basic import strategy
+
+    checked = 0
+    for game in random_positions("basic", games=3, plies=150, step=2):
+        reading = strategy._reading(game)
+        for player in ("host", "guest"):
+            assert (strategy._chain(game, player, reading),
+                    strategy._flowers_left(game, player, reading)) == slow_basic_terms(game, player)
+        checked += 1
+    assert checked > 100
