@@ -342,3 +342,107 @@ def test_basic_evaluation_equals_the_tile_list_reading():
                     strategy._flowers_left(game, player, reading)) == slow_basic_terms(game, player)
         checked += 1
     assert checked > 100
+
+
+# -- iroh: tiles by kind from the tile masks, the approach's plans remembered per set of tiles ---
+
+def slow_iroh_arm_costs(game, r, player, arms, busy=0, frozen=0):
+    """Iroh's ``arm_costs`` as first written (every tile's costs gathered and the lines
+    compared afresh at each position), the cheapest two different tiles of a line found by
+    sorting every pair instead of a running two-smallest."""
+    from paisho_variants.iroh import approach as A
+    from paisho_variants.iroh.entry import home_shut, walled_kinds
+
+    st = game.state
+    b = st.board
+    candidates = []
+    for i in bits(st.owned[player]):
+        code = b[i].kind.code
+        if code in r.harmonizer and r.move.get(code):
+            if busy >> i & 1 and code not in r.double:
+                continue
+            candidates.append(A._costs(r, code, i, 0, bool(frozen >> i & 1)))
+    home = r.home[player]
+    entry = 1 + (b[home] is not None)
+    shut, walled = home_shut(game, player), walled_kinds(game, player)
+    for code, n in st.pile("reserve", player).items():
+        if n and not shut and code in r.harmonizer and r.move.get(code) and code not in walled:
+            candidates.extend([A._costs(r, code, home, entry)] * min(n, 2))
+    out = {}
+    for arm in arms:
+        if not candidates:
+            out[arm] = A.FAR
+            continue
+        sides = [c[arm] for c in candidates]
+        first = list(map(min, zip(*[s[0] for s in sides])))
+        second = list(map(min, zip(*[s[1] for s in sides])))
+        lines = A.LINE_POINTS[arm]
+        bound = sorted((first[k] + second[k], k) for k in range(A.LINES) if lines[k][0] is not None)
+        best = A.FAR
+        for low, k in bound:
+            if low >= best:
+                break
+            # the cheapest two different tiles, one on each side, by sorting every pair
+            pairs = sorted((a[k] + c[k], n != m, a[k], c[k]) for n, (a, _) in enumerate(sides)
+                           for m, (_, c) in enumerate(sides))
+            distinct = [(x, y) for total, differ, x, y in pairs if differ]
+            a1, c1 = min(distinct, key=lambda t: t[0] + t[1]) if distinct else (A.FAR, A.FAR)
+            mid, side1, side2 = lines[k]
+            cost = A._blocking(b, r, player, mid)
+            cost += A._view(b, r, player, side1, busy) if a1 == 0 else a1
+            cost += A._view(b, r, player, side2, busy) if c1 == 0 else c1
+            best = min(best, cost)
+        out[arm] = best
+    return out
+
+
+def iroh_positions():
+    """Positions of random Iroh games and of a greedy one (where harmonies stand more often)."""
+    from paisho_core.players import make_player
+
+    yield from random_positions("iroh", games=2, plies=120, step=2)
+    game = paisho.new_game("iroh", seed=4)
+    players = {"host": make_player("greedy", seed=1), "guest": make_player("greedy", seed=2)}
+    while game.outcome is None and game.ply < 120:
+        yield game
+        game.play(players[game.to_move].choose(game))
+
+
+def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
+    from paisho_variants import iroh
+    from paisho_variants.iroh import harmony, moves
+    from paisho_variants.iroh.roles import mask_of, roles
+
+    for game in iroh_positions():
+        st = game.state
+        r = roles(game.variant)
+        for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
+            assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        iroh._PAIRS.clear()
+        assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
+        assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board
+
+
+def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
+    """The approach's costs (plans remembered per set of tiles, the cheapest two tiles per
+    line) equal every pair of different tiles compared on every line, at every position, for
+    both players, whether the plans are made afresh or remembered."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import approach
+    from paisho_variants.iroh.geometry import ARMS
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for game in iroh_positions():
+        r = roles(game.variant)
+        frozen = iroh.paisho_tile_flags(game)["frozen"]
+        for player in ("host", "guest"):
+            busy = 0
+            for a, q, _arm in iroh.covering(game, player):
+                busy |= (1 << a) | (1 << q)
+            want = slow_iroh_arm_costs(game, r, player, ARMS, busy, frozen)
+            approach._PLANS.clear()
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
+            checked += 1
+    assert checked > 200
