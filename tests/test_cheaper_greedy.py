@@ -410,7 +410,7 @@ def iroh_positions():
 
 def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
-    from paisho_variants.iroh import harmony, moves
+    from paisho_variants.iroh import entry, harmony, moves
     from paisho_variants.iroh.roles import mask_of, roles
 
     for game in iroh_positions():
@@ -418,6 +418,11 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
         r = roles(game.variant)
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        for player in ("host", "guest"):
+            home = r.home[player]
+            want = {code for code, n in st.pile("reserve", player).items()
+                    if n and code in r.harmonizer and entry.walled(game, code, home)}
+            assert entry.walled_kinds(fresh(game), player) == want
         iroh._PAIRS.clear()
         assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
         assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board

@@ -76,10 +76,21 @@ def walled_kinds(game, player: str) -> frozenset:
     if found is None:
         r = roles(game.variant)
         home = r.home[player]
-        found = frozenset(code for code, n in game.state.pile("reserve", player).items()
-                          if n and code in r.harmonizer and walled(game, code, home))
+        codes = tuple(code for code, n in game.state.pile("reserve", player).items()
+                      if n and code in r.harmonizer)
+        # it depends on the Rocks and the kinds in the reserve alone: remembered across positions
+        cfg = moves.config(game)
+        memo_key = (game.variant, cfg.may_occupy_homes, cfg.air_step, home, _rocks(game), codes)
+        found = _WALLED_KINDS.get(memo_key)
+        if found is None:
+            if len(_WALLED_KINDS) >= _WALLED_KEPT:
+                _WALLED_KINDS.clear()
+            found = _WALLED_KINDS[memo_key] = frozenset(code for code in codes if walled(game, code, home))
         game.cache[key] = found
     return found
+
+
+_WALLED_KINDS: dict = {}
 
 
 def home_shut(game, player: str) -> bool:
