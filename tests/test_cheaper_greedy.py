@@ -451,3 +451,27 @@ def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
             assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
             checked += 1
     assert checked > 200
+
+
+# -- the garden games: a ring read once per set of harmonies ------------------------------------
+
+def test_has_ring_equals_encloses_remembered_or_not():
+    from paisho_core.sight import encloses
+    from paisho_variants.common.garden import harmony
+    from paisho_variants.common.strategy import has_ring
+
+    for variant in ("fire", "skud"):
+        for game in random_positions(variant, games=2, plies=120, step=3):
+            for h_edges in ([(index(*h.a), index(*h.b)) for h in game.harmonies() if p in (h.owners or (h.owner,))]
+                            for p in ("host", "guest")):
+                want = len(h_edges) >= 4 and encloses(h_edges)
+                harmony._RINGS.clear()
+                assert has_ring(h_edges) == want
+                assert has_ring(h_edges) == want  # remembered
+    rng = random.Random(9)
+    ring = [(index(-1, 1), index(1, 1)), (index(1, 1), index(1, -1)), (index(1, -1), index(-1, -1)),
+            (index(-1, -1), index(-1, 1))]
+    assert has_ring(ring) and not has_ring(ring[:3] + [(index(-1, -1), index(-3, -1))])
+    for _ in range(200):
+        edges = [tuple(rng.sample(ring, 1)[0]) for _ in range(rng.randint(3, 6))]
+        assert has_ring(edges) == (len(edges) >= 4 and encloses(edges))

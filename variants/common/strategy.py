@@ -4,8 +4,9 @@ of a ring around the centre, and weighing moves by what they do before they are 
 from __future__ import annotations
 
 from paisho_core.board import SIZE, coords, index
-from paisho_core.sight import encloses
 from paisho_core.tiles import other
+
+from .garden.harmony import encircles
 
 ARMS = ("N", "E", "S", "W")
 """The four half-midlines from the centre: a closed chain around the centre crosses every one."""
@@ -122,7 +123,7 @@ def garden_survey(game) -> dict:
 def has_ring(edges: list) -> bool:
     """A cycle of these harmonies (point pairs) around the centre: a harmony ring (Skud and
     Fire rules, End of the game), checked in the middle of a turn before the game sees it."""
-    return len(edges) >= 4 and encloses(edges)
+    return len(edges) >= 4 and encircles(edges)
 
 
 RING = 500.0
