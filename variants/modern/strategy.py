@@ -5,7 +5,7 @@ enemy Lotus on its way.  Registered through the YAML's ``plugins``; it answers b
 module's own simpler evaluation."""
 from __future__ import annotations
 
-from paisho_core.board import AROUND, NCELLS, ORTHO, PLAYABLE, bits, coords, index, on_board
+from paisho_core.board import HALF, NCELLS, PLAYABLE, bits, coords, index
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
@@ -20,16 +20,24 @@ PORTAL_DISTANCE = tuple(_from_portal(coords(i)) for i in range(NCELLS))
 """Each point's distance (in steps along the lines) from the Portal at the centre."""
 GUARD_POINTS = sum(1 << i for i in bits(PLAYABLE) if 1 <= PORTAL_DISTANCE[i] <= 2)
 """The points one or two steps from the Portal, where a guard stands."""
-_TWO = ((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
-TWO_STEPS = [sum(1 << index(x + dx, y + dy) for dx, dy in _TWO if on_board(x + dx, y + dy))
-             for x, y in map(coords, range(NCELLS))]
-"""For each point, the playable points exactly two steps away along the lines."""
+def _offsets(offsets) -> list[int]:
+    """For each point of the grid, the grid points at these offsets from it, as a bitset (the
+    whole grid, not only the board's points: a position may hold a tile off them)."""
+    return [sum(1 << index(x + dx, y + dy) for dx, dy in offsets
+                if abs(x + dx) <= HALF and abs(y + dy) <= HALF)
+            for x, y in map(coords, range(NCELLS))]
+
+
+TWO_STEPS = _offsets(((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)))
+"""For each point, the points exactly two steps away along the lines."""
+NEXT_4 = _offsets(((1, 0), (-1, 0), (0, 1), (0, -1)))
+NEXT_8 = _offsets(((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)))
 
 
 def _near_points(adjacency: int) -> list[int]:
     """For each point, the points next to it: the 4 orthogonal neighbours (``adjacency`` 4), or
     the 8 around."""
-    return ORTHO if adjacency == 4 else AROUND
+    return NEXT_4 if adjacency == 4 else NEXT_8
 
 
 def lotus_points(game) -> dict[str, int]:

@@ -42,6 +42,8 @@ def _rays() -> list[tuple[tuple[int, ...], ...]]:
 
 RAYS = _rays()
 """The points along each of the four lines from every point, nearest first."""
+RAY_MASKS = [tuple(sum(1 << p for p in ray) for ray in rays) for rays in RAYS]
+"""``RAYS`` as bitsets."""
 
 
 class Cfg:
@@ -110,12 +112,19 @@ def stops(board, i: int) -> list[int]:
 
 GATES_T = sum(BIT_T[i] for i in bits(GATES))
 """The Gates in column-major layout (:func:`paisho_core.board.nearest`)."""
+PLAYABLE_T = sum(BIT_T[i] for i in bits(PLAYABLE))
+
+
+def line_stops(st) -> tuple[int, int]:
+    """What stops a line, in both layouts: the tiles on the board's points and the Gates (a
+    line never reaches a tile off the board, which a position may hold)."""
+    return st.occupied & PLAYABLE | GATES, st.occupied_t & PLAYABLE_T | GATES_T
 
 
 def stops_of(st, i: int) -> tuple[int, int, int, int]:
     """:func:`stops` read off the state's occupancy bitsets (the same four points, the same
     order: east, west, north, south), for the position's many questions."""
-    return nearest(st.occupied | GATES, st.occupied_t | GATES_T, i)
+    return nearest(*line_stops(st), i)
 
 
 _RELATION: dict = {}
@@ -152,19 +161,20 @@ class Analysis:
     """Harmonies, disharmonies and the points between them in one position; ``seen`` (made on
     first use) the tiles each empty point outside them sees along its lines."""
 
-    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_state", "_occupied")
+    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_state", "_occupied", "_visible")
 
     def __init__(self, st, c: Cfg) -> None:
         self._state = st
         self._seen: dict[int, list] | None = None
+        self._visible: dict | None = None
         self.harmonies: list[tuple[int, int]] = []
         self.clash_count: dict[int, int] = {}
         board = st.board
         between = 0
-        blockers, blockers_t = st.occupied | GATES, st.occupied_t | GATES_T
+        blockers, blockers_t = line_stops(st)
         known = _RELATION
         simple = c.simple
-        for i in bits(st.occupied):
+        for i in bits(st.occupied & PLAYABLE):
             t = board[i]
             code, owner = t.kind.code, t.owner
             gate = GATES >> i & 1
@@ -206,6 +216,32 @@ class Analysis:
         return self._seen
 
 
+    def visible(self) -> dict:
+        """{(code, owner): the points from which a tile of that kind and owner is seen along a
+        line}, made on first use.  Seeing is mutual: a point sees a tile (the tile is its stop)
+        exactly when it lies on one of the tile's lines before the tile's own stop, or is that
+        stop when the stop is an empty Gate, or the line runs off the board first."""
+        if self._visible is None:
+            st = self._state
+            board = st.board
+            blockers, blockers_t = line_stops(st)
+            out: dict = {}
+            for i in bits(st.occupied & PLAYABLE):
+                t = board[i]
+                m = 0
+                for d, s in enumerate(nearest(blockers, blockers_t, i)):
+                    if s < 0:
+                        m |= RAY_MASKS[i][d]
+                    else:
+                        m |= _between(i, s)
+                        if board[s] is None:  # an empty Gate
+                            m |= 1 << s
+                key = (t.kind.code, t.owner)
+                out[key] = out.get(key, 0) | m
+            self._visible = out
+        return self._visible
+
+
 def analysis(game) -> Analysis:
     a = game.cache.get("ug")
     if a is None:
@@ -220,6 +256,13 @@ def can_hold(c: Cfg, code: str, i: int) -> bool:
     return bool((AREA["neutral"] | colour) >> i & 1)
 
 
+def holding(c: Cfg, code: str) -> int:
+    """The points that may hold a tile of ``code`` (:func:`can_hold` as a bitset)."""
+    if c.simple or not _basic(code):
+        return PLAYABLE
+    return GATES | AREA["neutral"] | (AREA["red"] if code[0] == "R" else AREA["white"])
+
+
 def legal_points(game, code: str, player: str, a: Analysis | None = None) -> list[int]:
     """The points TGG's page opens for a tile: the empty Gates while any is empty; then every
     empty point not between two related tiles, that may hold the tile, and from which the tile
@@ -230,8 +273,11 @@ def legal_points(game, code: str, player: str, a: Analysis | None = None) -> lis
         return list(bits(open_gates))
     c = cfg(game)
     a = a or analysis(game)
-    return [i for i, tiles in a.seen().items()
-            if can_hold(c, code, i) and any(relation(c, code, player, *t)[0] for t in tiles)]
+    sees = 0  # the points that see a tile the placed one would harmonize with
+    for (code2, owner2), points in a.visible().items():
+        if relation(c, code, player, code2, owner2)[0]:
+            sees |= points
+    return list(bits(sees & holding(c, code) & PLAYABLE & ~a._occupied & ~a.between))
 
 
 def placement_moves(game) -> list[Move]:
