@@ -223,7 +223,7 @@ def _plans(key: tuple) -> _Plans:
 
 
 _PLANS: dict = {}
-_PLANS_KEPT = 20000
+_PLANS_KEPT = 4096
 """At most this many sets of tiles' plans are remembered (then the memo starts afresh)."""
 
 
