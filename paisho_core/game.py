@@ -369,7 +369,7 @@ class Game:
         self._legal_before: list = []  # the legal lists of the last few decisions, for undo
         self._legal: list[Move] | None = None
         self._legal_index: dict[str, Move] | None = None
-        self._last_index: tuple[list[Move], dict[str, Move]] | None = None
+        self._last_index: tuple[list[Move] | None, dict[str, Move]] | None = None
         """The last legal list indexed by notation and its index: undo brings a list back (the
         same object, never mutated), and its index with it (a player trying moves by their
         notation plays one after each undo)."""

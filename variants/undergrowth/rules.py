@@ -159,7 +159,8 @@ def _between(a: int, b: int) -> int:
 
 class Analysis:
     """Harmonies, disharmonies and the points between them in one position; ``seen`` (made on
-    first use) the tiles each empty point outside them sees along its lines."""
+    first use) the tiles each empty point outside them sees along its lines, and ``visible``
+    (made on first use) the points each kind of tile is seen from."""
 
     __slots__ = ("harmonies", "clash_count", "between", "_seen", "_state", "_occupied", "_visible")
 
@@ -214,7 +215,6 @@ class Analysis:
                 out[i] = tiles
             self._seen = out
         return self._seen
-
 
     def visible(self) -> dict:
         """{(code, owner): the points from which a tile of that kind and owner is seen along a
