@@ -6,8 +6,6 @@ from __future__ import annotations
 from paisho_core.board import SIZE, coords, index
 from paisho_core.tiles import other
 
-from .garden.harmony import encircles
-
 ARMS = ("N", "E", "S", "W")
 """The four half-midlines from the centre: a closed chain around the centre crosses every one."""
 
@@ -123,6 +121,8 @@ def garden_survey(game) -> dict:
 def has_ring(edges: list) -> bool:
     """A cycle of these harmonies (point pairs) around the centre: a harmony ring (Skud and
     Fire rules, End of the game), checked in the middle of a turn before the game sees it."""
+    from .garden.harmony import encircles  # the end check's memo (the garden games only)
+
     return len(edges) >= 4 and encircles(edges)
 
 
