@@ -448,6 +448,11 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             want = {code for code, n in st.pile("reserve", player).items()
                     if n and code in r.harmonizer and entry.walled(game, code, home)}
             assert entry.walled_kinds(fresh(game), player) == want
+        for player in ("host", "guest"):
+            want = harmony.best_cover(iroh.lasting_pairs(game, player), player, harmony.capacity_of(st, r))
+            iroh._COVERS.clear()
+            assert iroh.covering(fresh(game), player) == want
+            assert iroh.covering(fresh(game), player) == want  # remembered
         iroh._PAIRS.clear()
         assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
         assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board

@@ -123,10 +123,24 @@ def covering(game, player: str) -> tuple:
     """For computer players: the lasting harmonies of ``player`` that cover the most arms at once
     under the tile limits (``harmony.best_cover``), ``(a, q, arm)`` per covered arm."""
     key = ("cover", player)
-    if key not in game.cache:
-        game.cache[key] = harmony.best_cover(lasting_pairs(game, player), player,
-                                             harmony.capacity_of(game.state, roles(game.variant)))
-    return game.cache[key]
+    found = game.cache.get(key)
+    if found is None:
+        # the cover depends on the harmonies and how many each of their tiles may take part in
+        # alone: remembered by those (the opponent's are the same in most positions scored)
+        mine = lasting_pairs(game, player)
+        capacity = harmony.capacity_of(game.state, roles(game.variant))
+        edges = tuple((a, q, arm) for a, q, arm, owners in mine if player in owners)
+        memo_key = (edges, tuple(capacity(i) for e in edges for i in e[:2]))
+        found = _COVERS.get(memo_key)
+        if found is None:
+            if len(_COVERS) >= _PAIRS_KEPT:
+                _COVERS.clear()
+            found = _COVERS[memo_key] = harmony.best_cover(mine, player, capacity)
+        game.cache[key] = found
+    return found
+
+
+_COVERS: dict = {}
 
 
 @hookimpl
