@@ -369,6 +369,10 @@ class Game:
         self._legal_before: list = []  # the legal lists of the last few decisions, for undo
         self._legal: list[Move] | None = None
         self._legal_index: dict[str, Move] | None = None
+        self._last_index: tuple[list[Move] | None, dict[str, Move]] | None = None
+        """The last legal list indexed by notation and its index: undo brings a list back (the
+        same object, never mutated), and its index with it (a player trying moves by their
+        notation plays one after each undo)."""
         self.cache: dict[str, Any] = {}
         """Per-state memo for hooks (cleared on every change)."""
         self.used_chance = False
@@ -467,7 +471,13 @@ class Game:
         if self.state.outcome is not None:
             return {}
         if self._legal_index is None:
-            self._legal_index = {m.text: m for m in self.legal_moves()}
+            moves = self.legal_moves()
+            kept = self._last_index
+            if kept is not None and kept[0] is self._legal:
+                self._legal_index = kept[1]
+            else:
+                self._legal_index = {m.text: m for m in moves}
+                self._last_index = (self._legal, self._legal_index)
         return self._legal_index
 
     def chance_outcomes(self) -> list[tuple[Move, float]] | None:
@@ -870,7 +880,7 @@ class Game:
         left out and rebuilt when needed."""
         data = dict(self.__dict__)
         data["variant"] = self.variant.spec
-        for name in ("rules", "tileset", "_settings", "_legal_index"):
+        for name in ("rules", "tileset", "_settings", "_legal_index", "_last_index"):
             data.pop(name, None)
         data["cache"] = {}
         return data
@@ -884,6 +894,7 @@ class Game:
         self.rules = variant.rules
         self.tileset = variant.tileset
         self._legal_index = None
+        self._last_index = None
 
     def copy(self) -> "Game":
         """An independent game with the same history (cheap: undo records are shared, never

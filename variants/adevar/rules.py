@@ -119,6 +119,15 @@ def plot_counts(st) -> dict:
     return out
 
 
+def position_counts(game) -> dict:
+    """:func:`plot_counts` of the game's position, read once per position (the end check, the
+    list of legal turns and the players' evaluation all ask)."""
+    counts = game.cache.get("plot counts")
+    if counts is None:
+        counts = game.cache["plot counts"] = plot_counts(game.state)
+    return counts
+
+
 def fits_plots(counts: dict, player: str, dst: int, src: int = -1) -> bool:
     """May one more Basic tile of ``player`` stand on ``dst`` (moved from ``src``, if any)
     without passing the Red (2) and White (3) Plot limits?"""
@@ -239,7 +248,7 @@ def has_tile_move(game) -> bool | None:
     st = game.state
     if st.outcome is not None or st.phase == "choose":
         return None
-    return True if next(tile_moves(game, st, st.to_move, plot_counts(st)), None) is not None else None
+    return True if next(tile_moves(game, st, st.to_move, position_counts(game)), None) is not None else None
 
 
 def legal_moves(game) -> list[Move]:
@@ -250,7 +259,7 @@ def legal_moves(game) -> list[Move]:
     if st.phase == "choose":
         pile = st.piles.get("reserve", {}).get(player, {})
         return [choose_move(c) for c in HIDDEN if pile.get(c)]
-    counts = plot_counts(st)
+    counts = position_counts(game)
     board = st.board
     out: list[Move] = list(tile_moves(game, st, player, counts))
     pile = st.piles.get("reserve", {}).get(player, {})

@@ -7,23 +7,41 @@ how near one's flowers are to crossing the others) and the opponent's dwindling 
 the playout weights."""
 from __future__ import annotations
 
-from paisho_core.board import coords
+from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
 from paisho_variants import basic as rules_module
-from paisho_variants.common.strategy import ARMS, action_weights, arm_potential, arms_of, outcome_score
+from paisho_variants.common.strategy import (ARMS, POINT_XY, action_weights, arm_of, arm_potential,
+                                            outcome_score)
 
 
-def _chain(game, player: str) -> float:
-    arms = arms_of(game, player)
-    flowers = [coords(i) for i, t in game.state.tiles(player) if t.kind.group == "flower"]
-    return 5.0 * len(arms) + 2.0 * arm_potential(flowers, [a for a in ARMS if a not in arms])
+def _reading(game) -> tuple[int, dict]:
+    """What both players' terms read, once per position: the points holding a flower (group
+    ``flower``), and each player's half-midlines crossed by their harmonies (the rules module's
+    harmony pairs, which are the game's harmonies)."""
+    flowers = 0
+    for tile, m in game.state.tile_masks.items():
+        if m and tile.kind.group == "flower":
+            flowers |= m
+    arms: dict = {"host": set(), "guest": set()}
+    for a, q, owner, _points in rules_module.harmony_pairs(game):
+        arm = arm_of(POINT_XY[a], POINT_XY[q])
+        if arm is not None:
+            arms[owner].add(arm)
+    return flowers, arms
 
 
-def _flowers_left(game, player: str) -> int:
+def _chain(game, player: str, reading) -> float:
+    flowers, arms = reading
+    mine = arms[player]
+    points = [POINT_XY[i] for i in bits(flowers & game.state.owned[player])]
+    return 5.0 * len(mine) + 2.0 * arm_potential(points, [a for a in ARMS if a not in mine])
+
+
+def _flowers_left(game, player: str, reading) -> int:
     st = game.state
-    on_board = sum(1 for _i, t in st.tiles(player) if t.kind.group == "flower")
+    on_board = (reading[0] & st.owned[player]).bit_count()
     in_reserve = sum(n for code, n in st.pile("reserve", player).items()
                      if game.tileset.by_code[code].group == "flower")
     return on_board + in_reserve
@@ -50,8 +68,9 @@ def paisho_evaluate(game, player):
     lead = st.scores.get(player, 0) - st.scores.get(opp, 0) + st.count("pot", opp) - st.count("pot", player)
     mine = min(MAX_WEIGHT, 1.0 + CLOSING * max(0, lead))
     theirs = min(MAX_WEIGHT, 1.0 + CLOSING * max(0, -lead))
-    value += mine * _chain(game, player) - theirs * _chain(game, opp)
-    value += 0.5 * (_flowers_left(game, player) - _flowers_left(game, opp))
+    reading = _reading(game)
+    value += mine * _chain(game, player, reading) - theirs * _chain(game, opp, reading)
+    value += 0.5 * (_flowers_left(game, player, reading) - _flowers_left(game, opp, reading))
     return value
 
 

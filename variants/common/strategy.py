@@ -4,7 +4,6 @@ of a ring around the centre, and weighing moves by what they do before they are 
 from __future__ import annotations
 
 from paisho_core.board import SIZE, coords, index
-from paisho_core.sight import encloses
 from paisho_core.tiles import other
 
 ARMS = ("N", "E", "S", "W")
@@ -40,16 +39,23 @@ FLANKS = {"N": ((-1, 1), (1, 1)), "S": ((-1, -1), (1, -1)), "E": ((1, 1), (1, -1
 def arm_potential(points: list, missing) -> float:
     """For each half-midline in ``missing``: 0.5 when ``points`` (a player's tiles that can
     harmonize, as (x, y)) stand in both quadrants it joins, 0.5 more when two of them face each
-    other across it on one line (a harmony once the line is clear or the tiles are partners)."""
+    other across it on one line (a harmony once the line is clear or the tiles are partners).
+    The points are sorted into quadrants once; two face each other when the sets of their rows
+    (or columns) in the two quadrants meet."""
+    if not missing:
+        return 0.0
+    quadrants: dict = {}
+    for x, y in points:
+        if x and y:
+            quadrants.setdefault((1 if x > 0 else -1, 1 if y > 0 else -1), []).append((x, y))
     value = 0.0
     for arm in missing:
-        (sx1, sy1), (sx2, sy2) = FLANKS[arm]
-        one = [(x, y) for x, y in points if x * sx1 > 0 and y * sy1 > 0]
-        two = [(x, y) for x, y in points if x * sx2 > 0 and y * sy2 > 0]
+        flank1, flank2 = FLANKS[arm]
+        one, two = quadrants.get(flank1), quadrants.get(flank2)
         if one and two:
             value += 0.5
-            across_row = arm in ("N", "S")
-            if any((a[1] == b[1]) if across_row else (a[0] == b[0]) for a in one for b in two):
+            k = 1 if arm in ("N", "S") else 0  # across a row: the same y
+            if {p[k] for p in one} & {p[k] for p in two}:
                 value += 0.5
     return value
 
@@ -115,7 +121,9 @@ def garden_survey(game) -> dict:
 def has_ring(edges: list) -> bool:
     """A cycle of these harmonies (point pairs) around the centre: a harmony ring (Skud and
     Fire rules, End of the game), checked in the middle of a turn before the game sees it."""
-    return len(edges) >= 4 and encloses(edges)
+    from .garden.harmony import encircles  # the end check's memo (the garden games only)
+
+    return len(edges) >= 4 and encircles(edges)
 
 
 RING = 500.0

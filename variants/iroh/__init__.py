@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
-from .roles import roles
+from .roles import role_mask, roles
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -62,11 +62,12 @@ def pairs(game):
     if p is None:
         st = game.state
         lines = moves.config(game).lines
-        b = st.board
         # the harmonies depend on the board alone, so they are remembered across positions with
-        # the same board (a move is scored just after its own apply asked for them); tiles
-        # compare by identity, so a board of other tile objects is only a miss
-        key = (game.variant, lines, st.occupied, tuple(b[i] for i in bits(st.occupied)))
+        # the same board (a move is scored just after its own apply asked for them).  The board
+        # is read as the state's tile masks (the points of each tile, one tile object per kind
+        # and owner): tiles compare by identity and the masks come in the order the tiles first
+        # appeared, so another tile set or order is only a miss
+        key = (game.variant, lines, tuple(st.tile_masks.items()))
         p = _PAIRS.get(key)
         if p is None:
             p = harmony.candidate_pairs(st, roles(game.variant), lines)
@@ -105,8 +106,13 @@ def lasting_pairs(game, player: str) -> list:
         home = r.home[player]
         b = st.board
         lotus = r.lotus
-        mine = [p for p in pairs(game) if player in p[3]
-                and not any(b[i].kind.code in lotus and b[i].owner != player for i in p[:2])]
+        mine = []
+        for p in pairs(game):
+            if player in p[3]:
+                ta, tq = b[p[0]], b[p[1]]
+                if not ((ta.kind.code in lotus and ta.owner != player)
+                        or (tq.kind.code in lotus and tq.owner != player)):
+                    mine.append(p)
         if X[home] == 0 and any(n and code in r.harmonizer for code, n in st.pile("reserve", player).items()):
             mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = mine
@@ -117,10 +123,24 @@ def covering(game, player: str) -> tuple:
     """For computer players: the lasting harmonies of ``player`` that cover the most arms at once
     under the tile limits (``harmony.best_cover``), ``(a, q, arm)`` per covered arm."""
     key = ("cover", player)
-    if key not in game.cache:
-        game.cache[key] = harmony.best_cover(lasting_pairs(game, player), player,
-                                             harmony.capacity_of(game.state, roles(game.variant)))
-    return game.cache[key]
+    found = game.cache.get(key)
+    if found is None:
+        # the cover depends on the harmonies and how many each of their tiles may take part in
+        # alone: remembered by those (the opponent's are the same in most positions scored)
+        mine = lasting_pairs(game, player)
+        capacity = harmony.capacity_of(game.state, roles(game.variant))
+        edges = tuple((a, q, arm) for a, q, arm, owners in mine if player in owners)
+        memo_key = (edges, tuple(capacity(i) for e in edges for i in e[:2]))
+        found = _COVERS.get(memo_key)
+        if found is None:
+            if len(_COVERS) >= _PAIRS_KEPT:
+                _COVERS.clear()
+            found = _COVERS[memo_key] = harmony.best_cover(mine, player, capacity)
+        game.cache[key] = found
+    return found
+
+
+_COVERS: dict = {}
 
 
 @hookimpl
@@ -249,14 +269,11 @@ def prospects(game, player: str) -> float:
     # reserve tiles behind a tile that can never leave the home point never come in: as good as taken
     value -= 0.5 * entry.shut_out(game, player)
     # a set needs tiles in all four quadrants: reward bringing harmonizers out and spreading them
-    b = st.board
-    harmonizer = roles(game.variant).harmonizer
     quadrants = [0, 0, 0, 0]
-    for i in bits(st.owned[player]):
-        if b[i].kind.code in harmonizer:
-            value += 0.3
-            if X[i] and Y[i]:
-                quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
+    for i in bits(st.owned[player] & role_mask(game, "harmonizer")):
+        value += 0.3
+        if X[i] and Y[i]:
+            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
     value += 0.75 * sum(min(n, 2) for n in quadrants)
     # the opponent's tiles a Knotweed holds still
     value += 0.3 * (paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()

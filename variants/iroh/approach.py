@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 
 from .entry import home_shut, walled_kinds
 from .geometry import X, Y
-from .roles import Roles
+from .roles import Roles, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -119,50 +119,35 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     stand."""
     st = game.state
     b = st.board
-    candidates = []
-    for i in bits(st.owned[player]):
+    keys = []
+    harmonizer, move, double = r.harmonizer, r.move, r.double
+    for i in bits(st.owned[player] & role_mask(game, "moving_harmonizer")):
         code = b[i].kind.code
-        if code in r.harmonizer and r.move.get(code):
-            if busy >> i & 1 and code not in r.double:
-                continue
-            candidates.append(_costs(r, code, i, 0, bool(frozen >> i & 1)))
+        if busy >> i & 1 and code not in double:
+            continue
+        keys.append((code, i, 0, bool(frozen >> i & 1)))
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     shut, walled = home_shut(game, player), walled_kinds(game, player)
     for code, n in st.pile("reserve", player).items():
-        if n and not shut and code in r.harmonizer and r.move.get(code) and code not in walled:
-            candidates.extend([_costs(r, code, home, entry)] * min(n, 2))
+        if n and not shut and code in harmonizer and move.get(code) and code not in walled:
+            keys.extend([(code, home, entry, False)] * min(n, 2))
+    if not keys:
+        return {arm: FAR for arm in arms}
+    key = (r, tuple(keys))
+    plans = _PLANS.get(key)
+    if plans is None:
+        plans = _plans(key)
     out = {}
     for arm in arms:
-        if not candidates:
-            out[arm] = FAR
-            continue
-        sides = [c[arm] for c in candidates]
-        first = list(map(min, zip(*[s[0] for s in sides])))
-        second = list(map(min, zip(*[s[1] for s in sides])))
+        plan = plans.arms.get(arm) or plans.plan(arm)
         lines = LINE_POINTS[arm]
-        # a lower bound per line (the same tile might be cheapest on both sides), then the exact
-        # cost of the most promising lines until no other can beat the best found
-        bound = sorted((first[k] + second[k], k) for k in range(LINES) if lines[k][0] is not None)
         best = FAR
-        for low, k in bound:
+        # the most promising lines, until no other can beat the best found
+        for low, k in plan.bound:
             if low >= best:
                 break
-            a1 = a2 = c1 = c2 = FAR
-            ia = ic = -1
-            for n, (a, c) in enumerate(sides):
-                x = a[k]
-                if x < a1:
-                    a1, a2, ia = x, a1, n
-                elif x < a2:
-                    a2 = x
-                x = c[k]
-                if x < c1:
-                    c1, c2, ic = x, c1, n
-                elif x < c2:
-                    c2 = x
-            if ia == ic:
-                a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
+            a1, c1 = plan.exact.get(k) or plan.pair(k)
             mid, side1, side2 = lines[k]
             cost = _blocking(b, r, player, mid)
             cost += _view(b, r, player, side1, busy) if a1 == 0 else a1
@@ -171,6 +156,75 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
                 best = cost
         out[arm] = best
     return out
+
+
+class _ArmPlan:
+    """One arm's lines for a set of tiles: ``bound``, ``(low, line)`` for each line with a point
+    on the arm, cheapest lower bound first (the cheapest tile on each side, possibly the same
+    tile twice); ``exact[line]``, the costs ``(a1, c1)`` of the cheapest two different tiles, one
+    for each side (made on first use: most lines are never looked at)."""
+
+    __slots__ = ("sides", "bound", "exact")
+
+    def __init__(self, tiles: list, arm: str) -> None:
+        self.sides = sides = [c[arm] for c in tiles]
+        first = list(map(min, zip(*[s[0] for s in sides])))
+        second = list(map(min, zip(*[s[1] for s in sides])))
+        lines = LINE_POINTS[arm]
+        self.bound = sorted((first[k] + second[k], k) for k in range(LINES) if lines[k][0] is not None)
+        self.exact: dict = {}
+
+    def pair(self, k: int) -> tuple[int, int]:
+        """The costs of the cheapest two different tiles on line ``k``, one for each side (the
+        same tile cannot stand on both)."""
+        a1 = a2 = c1 = c2 = FAR
+        ia = ic = -1
+        for n, (a, c) in enumerate(self.sides):
+            x = a[k]
+            if x < a1:
+                a1, a2, ia = x, a1, n
+            elif x < a2:
+                a2 = x
+            x = c[k]
+            if x < c1:
+                c1, c2, ic = x, c1, n
+            elif x < c2:
+                c2 = x
+        if ia == ic:
+            a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
+        found = self.exact[k] = (a1, c1)
+        return found
+
+
+class _Plans:
+    """For one set of a player's tiles (as :func:`arm_costs` lists them: ``(code, point, turns
+    before it is there, stuck)`` each): the :class:`_ArmPlan` of each arm, made on first use.
+    They depend on those tiles alone (the rest of the board is read per position), and most of
+    a player's tiles stay where they are from one position greedy scores to the next, so they
+    are remembered by the set."""
+
+    __slots__ = ("tiles", "arms")
+
+    def __init__(self, r: Roles, keys: tuple) -> None:
+        self.tiles = [_costs(r, code, s, extra, stuck) for code, s, extra, stuck in keys]
+        self.arms: dict = {}
+
+    def plan(self, arm: str) -> _ArmPlan:
+        found = self.arms[arm] = _ArmPlan(self.tiles, arm)
+        return found
+
+
+def _plans(key: tuple) -> _Plans:
+    found = _Plans(*key)
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[key] = found
+    return found
+
+
+_PLANS: dict = {}
+_PLANS_KEPT = 4096
+"""At most this many sets of tiles' plans are remembered (then the memo starts afresh)."""
 
 
 def _blocking(b, r: Roles, player: str, i: int) -> int:

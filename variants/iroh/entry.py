@@ -17,20 +17,14 @@ from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import roles
+from .roles import mask_of, roles
 
 
 def _rocks(game) -> int:
     key = "rocks"
     found = game.cache.get(key)
     if found is None:
-        st = game.state
-        rock = roles(game.variant).rock
-        found = 0
-        for i in bits(st.occupied):
-            if st.board[i].kind.code in rock:
-                found |= 1 << i
-        game.cache[key] = found
+        found = game.cache[key] = mask_of(game.state, roles(game.variant).rock)
     return found
 
 
@@ -82,18 +76,34 @@ def walled_kinds(game, player: str) -> frozenset:
     if found is None:
         r = roles(game.variant)
         home = r.home[player]
-        found = frozenset(code for code, n in game.state.pile("reserve", player).items()
-                          if n and code in r.harmonizer and walled(game, code, home))
+        codes = tuple(code for code, n in game.state.pile("reserve", player).items()
+                      if n and code in r.harmonizer)
+        # it depends on the Rocks and the kinds in the reserve alone: remembered across positions
+        cfg = moves.config(game)
+        memo_key = (game.variant, cfg.may_occupy_homes, cfg.air_step, home, _rocks(game), codes)
+        found = _WALLED_KINDS.get(memo_key)
+        if found is None:
+            if len(_WALLED_KINDS) >= _WALLED_KEPT:
+                _WALLED_KINDS.clear()
+            found = _WALLED_KINDS[memo_key] = frozenset(code for code in codes if walled(game, code, home))
         game.cache[key] = found
     return found
 
 
+_WALLED_KINDS: dict = {}
+
+
 def home_shut(game, player: str) -> bool:
-    """Whether ``player``'s home point holds a tile of their own that can never leave it."""
-    r = roles(game.variant)
-    home = r.home[player]
-    t = game.state.board[home]
-    return t is not None and t.owner == player and walled(game, t.kind.code, home)
+    """Whether ``player``'s home point holds a tile of their own that can never leave it (read
+    once per position: both the prospects and the approach ask)."""
+    key = ("home shut", player)
+    found = game.cache.get(key)
+    if found is None:
+        r = roles(game.variant)
+        home = r.home[player]
+        t = game.state.board[home]
+        found = game.cache[key] = t is not None and t.owner == player and walled(game, t.kind.code, home)
+    return found
 
 
 def rock_shuts_home(game, player: str) -> bool:

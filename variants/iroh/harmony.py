@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from paisho_core.board import GATES, TRANSPOSE, bits, nearest
 
 from .geometry import ARMS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
+from .roles import mask_of
 
 BOTH = ("host", "guest")
 
@@ -62,15 +63,12 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
     for g in bits(gates):
         blockers_t |= 1 << TRANSPOSE[g]
     if knot_transparent:
-        for k in bits(state.occupied):
-            if b[k].kind.code in knotweed:
-                blockers &= ~(1 << k)
-                blockers_t &= ~(1 << TRANSPOSE[k])
-    for a in bits(state.occupied & ~ON_MIDLINE):
+        for k in bits(mask_of(state, knotweed)):
+            blockers &= ~(1 << k)
+            blockers_t &= ~(1 << TRANSPOSE[k])
+    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE):
         ta = b[a]
         ca = ta.kind.code
-        if ca not in harmonizer:
-            continue
         a_earth = ca in earth
         seen = nearest(blockers, blockers_t, a)
         for d in TOWARD_MIDLINES[a]:

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from paisho_core.board import AROUND, LABEL, ORTHO, PLAYABLE, bits, step4, step8
-from paisho_core.game import Move
+from paisho_core.game import Move, settings
 from paisho_core.movetable import table
 from paisho_core.sight import reach
 
 from .harmony import LineRules
+from .roles import mask_of
 
 
 @dataclass(frozen=True)
@@ -53,23 +54,17 @@ def _config(items: frozenset) -> Config:
 
 
 def config(game) -> Config:
-    cfg = game.cache.get(_CONFIG)
-    if cfg is None:
-        cfg = game.cache[_CONFIG] = _config(frozenset(game.options.items()))
-    return cfg
+    """The game's options read once per game (``settings``: shared by every game and copy with
+    the same variant and options)."""
+    return settings(game, _config_of)
 
 
-_CONFIG = "iroh config"  # its slot in game.cache (cleared at every change of position)
+def _config_of(game) -> Config:
+    return _config(frozenset(game.options.items()))
 
 
 def knotweed_points(state, r) -> int:
-    m = 0
-    b = state.board
-    knot = r.knotweed
-    for i in bits(state.occupied):
-        if b[i].kind.code in knot:
-            m |= 1 << i
-    return m
+    return mask_of(state, r.knotweed)
 
 
 def frozen(state, r, cfg: Config, knots: int | None = None) -> int:

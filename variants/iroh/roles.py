@@ -38,6 +38,7 @@ class Roles:
         self.leaps = t["leaps"]
         self.anywhere = t["placed_anywhere"]
         self.move = {k.code: k.move for k in kinds}
+        self.moving_harmonizer = frozenset(c for c in self.harmonizer if self.move.get(c))
         self.area = {k.code: k.stops for k in kinds}
         self.lanes = {code: _lanes(self.area[code], self.move[code])
                       for code in self.order if self.move[code] and code not in self.bends}
@@ -63,6 +64,26 @@ def _lanes(area: int, distance: int) -> list[tuple[tuple[int, ...], ...]]:
             lanes.append(tuple(lane))
         out[i] = tuple(lanes)
     return out
+
+
+def role_mask(game, name: str) -> int:
+    """:func:`mask_of` the codes of the role ``name`` (an attribute of :class:`Roles`), read
+    once per position."""
+    key = ("role mask", name)
+    found = game.cache.get(key)
+    if found is None:
+        found = game.cache[key] = mask_of(game.state, getattr(roles(game.variant), name))
+    return found
+
+
+def mask_of(state, codes) -> int:
+    """The points holding a tile whose code is in ``codes``, read off the state's tile masks
+    (one entry per kind and owner, kept by the core) instead of a pass over the board."""
+    m = 0
+    for tile, points in state.tile_masks.items():
+        if points and tile.kind.code in codes:
+            m |= points
+    return m
 
 
 @lru_cache(maxsize=None)

@@ -18,7 +18,7 @@ import zlib
 from collections import deque
 
 from paisho_core import board
-from paisho_core.board import LABEL, PLAYABLE, bits, coords, index
+from paisho_core.board import LABEL, NCELLS, PLAYABLE, TRANSPOSE, bits, coords, index, nearest_east_north
 from paisho_core.errors import NotationError, PositionError
 from paisho_core.game import Harmony, Outcome, settings
 from paisho_core.hookspecs import hookimpl
@@ -151,8 +151,14 @@ def paisho_has_legal_move(game):
     player = st.to_move
     if can_plant(st, c, player):
         return True
+    mine = st.owned[player]
+    free = PLAYABLE & ~st.occupied
+    nb = NEIGHBOURS[4]
+    # a tile next to an empty point can always step there (every reach is at least one point)
+    if any(nb[s] & free for s in bits(mine)):
+        return True
     under = stacks(st)
-    return any(destinations(st, c, s, under.get(s, "")) for s in bits(st.owned[player]))
+    return any(destinations(st, c, s, under.get(s, "")) for s in bits(mine))
 
 
 # -- harmonies ------------------------------------------------------------------------------------
@@ -164,28 +170,70 @@ def _on_midline(i: int) -> bool:
 
 def harmonies(state, c: Cfg) -> list[tuple[int, int, str]]:
     """Every harmony ``(a, b, arm)``: two tiles of one owner on a row or column with nothing
-    between them, on opposite sides of a midline, neither on a midline or a gate."""
-    b = state.board
+    between them, on opposite sides of a midline, neither on a midline or a gate.
+
+    Each tile looks east and north to the nearest tile (the board's occupancy bitsets answer in
+    a few bit operations).  Every tile is of one kind, so the harmonies depend on which points
+    hold a tile and whose it is alone: they are remembered by that (a move is scored just after
+    its own apply asked for them)."""
+    host = state.owned["host"]
+    occupied = state.occupied
+    key = (c.gates, occupied, host)
+    found = _HARMONIES.get(key)
+    if found is not None:
+        return found
+    skip = MIDLINES | c.gates
+    # a look runs over the board's points only: a tile off them (a position may hold one) is
+    # never seen, and looks point by point
+    on_board = occupied & PLAYABLE
+    on_board_t = state.occupied_t & PLAYABLE_T
     out = []
-    for a in bits(state.occupied):
-        if _on_midline(a) or (c.gates >> a) & 1:
+    for a in bits(occupied & ~skip):
+        if not PLAYABLE >> a & 1:
+            out += _looks_off_board(state, c, a)
             continue
-        ax, ay = coords(a)
-        for dx, dy in ((1, 0), (0, 1)):
-            x, y = ax + dx, ay + dy
-            while board.on_board(x, y) and b[index(x, y)] is None:
-                x, y = x + dx, y + dy
-            if not board.on_board(x, y):
-                continue
-            o = index(x, y)
-            if _on_midline(o) or (c.gates >> o) & 1 or b[o].owner != b[a].owner:
-                continue
-            if dx:  # along a row: crosses the north-south midline
-                if (ax < 0) != (x < 0):
-                    out.append((a, o, "north" if ay > 0 else "south"))
-            elif (ay < 0) != (y < 0):
-                out.append((a, o, "east" if ax > 0 else "west"))
+        ax, ay = _XY[a]
+        mine = host if host >> a & 1 else occupied & ~host
+        east, north = nearest_east_north(on_board, on_board_t, a)
+        if east >= 0 and not skip >> east & 1 and mine >> east & 1 and ax < 0 < _XY[east][0]:
+            out.append((a, east, "north" if ay > 0 else "south"))
+        if north >= 0 and not skip >> north & 1 and mine >> north & 1 and ay < 0 < _XY[north][1]:
+            out.append((a, north, "east" if ax > 0 else "west"))
+    if len(_HARMONIES) >= _HARMONIES_KEPT:
+        _HARMONIES.clear()
+    _HARMONIES[key] = out
     return out
+
+
+def _looks_off_board(state, c: Cfg, a: int) -> list:
+    """The harmonies a tile off the board's points forms looking east and north, point by point
+    while the points are the board's and empty."""
+    b = state.board
+    ax, ay = _XY[a]
+    out = []
+    for dx, dy in ((1, 0), (0, 1)):
+        x, y = ax + dx, ay + dy
+        while board.on_board(x, y) and b[index(x, y)] is None:
+            x, y = x + dx, y + dy
+        if not board.on_board(x, y):
+            continue
+        o = index(x, y)
+        if _on_midline(o) or (c.gates >> o) & 1 or b[o].owner != b[a].owner:
+            continue
+        if dx and (ax < 0) != (x < 0):
+            out.append((a, o, "north" if ay > 0 else "south"))
+        elif dy and (ay < 0) != (y < 0):
+            out.append((a, o, "east" if ax > 0 else "west"))
+    return out
+
+
+_XY = [coords(i) for i in range(NCELLS)]
+MIDLINES = sum(1 << i for i in bits(PLAYABLE) if _on_midline(i))
+PLAYABLE_T = sum(1 << TRANSPOSE[i] for i in bits(PLAYABLE))
+"""The points on either midline."""
+_HARMONIES: dict = {}
+_HARMONIES_KEPT = 20000
+"""At most this many boards' harmonies are remembered (then the memo starts afresh)."""
 
 
 def harmony_list(game):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from paisho_core.board import AREA, GATES, LABEL, PLAYABLE, bits, coords, index, on_board
+from paisho_core.board import AREA, BIT_T, GATES, LABEL, PLAYABLE, bits, coords, index, nearest, on_board
 from paisho_core.game import Harmony, Move, Outcome, settings
 
 PLACE = "place"
@@ -42,6 +42,8 @@ def _rays() -> list[tuple[tuple[int, ...], ...]]:
 
 RAYS = _rays()
 """The points along each of the four lines from every point, nearest first."""
+RAY_MASKS = [tuple(sum(1 << p for p in ray) for ray in rays) for rays in RAYS]
+"""``RAYS`` as bitsets."""
 
 
 class Cfg:
@@ -108,6 +110,37 @@ def stops(board, i: int) -> list[int]:
     return out
 
 
+GATES_T = sum(BIT_T[i] for i in bits(GATES))
+"""The Gates in column-major layout (:func:`paisho_core.board.nearest`)."""
+PLAYABLE_T = sum(BIT_T[i] for i in bits(PLAYABLE))
+
+
+def line_stops(st) -> tuple[int, int]:
+    """What stops a line, in both layouts: the tiles on the board's points and the Gates (a
+    line never reaches a tile off the board, which a position may hold)."""
+    return st.occupied & PLAYABLE | GATES, st.occupied_t & PLAYABLE_T | GATES_T
+
+
+def stops_of(st, i: int) -> tuple[int, int, int, int]:
+    """:func:`stops` read off the state's occupancy bitsets (the same four points, the same
+    order: east, west, north, south), for the position's many questions."""
+    return nearest(*line_stops(st), i)
+
+
+_RELATION: dict = {}
+
+
+def relation(c: Cfg, code: str, owner: str, code2: str, owner2: str) -> tuple[bool, bool]:
+    """``(harmonizes(...), clashes(...))`` of the two tiles, remembered (a handful of kinds and
+    two owners: every pair of tiles is one of a few hundred)."""
+    key = (c.simple, code, owner, code2, owner2)
+    found = _RELATION.get(key)
+    if found is None:
+        found = _RELATION[key] = (harmonizes(c, code, owner, code2, owner2),
+                                  clashes(c, code, owner, code2, owner2))
+    return found
+
+
 @lru_cache(maxsize=None)
 def _between(a: int, b: int) -> int:
     """The points strictly between ``a`` and ``b`` on their row or column (geometry alone:
@@ -126,48 +159,56 @@ def _between(a: int, b: int) -> int:
 
 class Analysis:
     """Harmonies, disharmonies and the points between them in one position; ``seen`` (made on
-    first use) the tiles each empty point outside them sees along its lines."""
+    first use) the tiles each empty point outside them sees along its lines, and ``visible``
+    (made on first use) the points each kind of tile is seen from."""
 
-    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_board", "_occupied")
+    __slots__ = ("harmonies", "clash_count", "between", "_seen", "_state", "_occupied", "_visible")
 
-    def __init__(self, board, c: Cfg) -> None:
-        self._board = board
+    def __init__(self, st, c: Cfg) -> None:
+        self._state = st
         self._seen: dict[int, list] | None = None
+        self._visible: dict | None = None
         self.harmonies: list[tuple[int, int]] = []
         self.clash_count: dict[int, int] = {}
+        board = st.board
         between = 0
-        occupied = [i for i in bits(PLAYABLE) if board[i] is not None]
-        for i in occupied:
+        blockers, blockers_t = line_stops(st)
+        known = _RELATION
+        simple = c.simple
+        for i in bits(st.occupied & PLAYABLE):
             t = board[i]
             code, owner = t.kind.code, t.owner
             gate = GATES >> i & 1
             n = 0
-            for s in stops(board, i):
+            for s in nearest(blockers, blockers_t, i):  # the stops (:func:`stops`)
                 if s < 0:
                     continue
                 u = board[s]
                 if u is None:
                     continue  # an empty Gate cuts the line
                 s_gate = GATES >> s & 1
-                if not (gate and s_gate) and harmonizes(c, code, owner, u.kind.code, u.owner):
+                found = known.get((simple, code, owner, u.kind.code, u.owner))
+                harmony, clash = found or relation(c, code, owner, u.kind.code, u.owner)
+                if harmony and not (gate and s_gate):
                     self.harmonies.append((i, s))
                     between |= _between(i, s)
-                if not gate and not s_gate and clashes(c, code, owner, u.kind.code, u.owner):
+                if clash and not gate and not s_gate:
                     n += 1
                     between |= _between(i, s)
             if n:
                 self.clash_count[i] = n
         self.between = between
-        self._occupied = sum(1 << i for i in occupied)
+        self._occupied = st.occupied
 
     def seen(self) -> dict[int, list]:
         """{empty point not between related tiles: [(code, owner) of each tile it sees]}."""
         if self._seen is None:
-            board = self._board
+            st = self._state
+            board = st.board
             out = {}
             for i in bits(PLAYABLE & ~self._occupied & ~self.between):
                 tiles = []
-                for s in stops(board, i):
+                for s in stops_of(st, i):
                     u = board[s] if s >= 0 else None
                     if u is not None:
                         tiles.append((u.kind.code, u.owner))
@@ -175,11 +216,36 @@ class Analysis:
             self._seen = out
         return self._seen
 
+    def visible(self) -> dict:
+        """{(code, owner): the points from which a tile of that kind and owner is seen along a
+        line}, made on first use.  Seeing is mutual: a point sees a tile (the tile is its stop)
+        exactly when it lies on one of the tile's lines before the tile's own stop, or is that
+        stop when the stop is an empty Gate, or the line runs off the board first."""
+        if self._visible is None:
+            st = self._state
+            board = st.board
+            blockers, blockers_t = line_stops(st)
+            out: dict = {}
+            for i in bits(st.occupied & PLAYABLE):
+                t = board[i]
+                m = 0
+                for d, s in enumerate(nearest(blockers, blockers_t, i)):
+                    if s < 0:
+                        m |= RAY_MASKS[i][d]
+                    else:
+                        m |= _between(i, s)
+                        if board[s] is None:  # an empty Gate
+                            m |= 1 << s
+                key = (t.kind.code, t.owner)
+                out[key] = out.get(key, 0) | m
+            self._visible = out
+        return self._visible
+
 
 def analysis(game) -> Analysis:
     a = game.cache.get("ug")
     if a is None:
-        a = game.cache["ug"] = Analysis(game.state.board, cfg(game))
+        a = game.cache["ug"] = Analysis(game.state, cfg(game))
     return a
 
 
@@ -188,6 +254,13 @@ def can_hold(c: Cfg, code: str, i: int) -> bool:
         return True
     colour = AREA["red"] if code[0] == "R" else AREA["white"]
     return bool((AREA["neutral"] | colour) >> i & 1)
+
+
+def holding(c: Cfg, code: str) -> int:
+    """The points that may hold a tile of ``code`` (:func:`can_hold` as a bitset)."""
+    if c.simple or not _basic(code):
+        return PLAYABLE
+    return GATES | AREA["neutral"] | (AREA["red"] if code[0] == "R" else AREA["white"])
 
 
 def legal_points(game, code: str, player: str, a: Analysis | None = None) -> list[int]:
@@ -200,8 +273,11 @@ def legal_points(game, code: str, player: str, a: Analysis | None = None) -> lis
         return list(bits(open_gates))
     c = cfg(game)
     a = a or analysis(game)
-    return [i for i, tiles in a.seen().items()
-            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles)]
+    sees = 0  # the points that see a tile the placed one would harmonize with
+    for (code2, owner2), points in a.visible().items():
+        if relation(c, code, player, code2, owner2)[0]:
+            sees |= points
+    return list(bits(sees & holding(c, code) & PLAYABLE & ~a._occupied & ~a.between))
 
 
 def placement_moves(game) -> list[Move]:
@@ -237,7 +313,7 @@ def remove_disharmonic(game) -> None:
     st = game.state
     c = cfg(game)
     while True:
-        a = Analysis(st.board, c)
+        a = Analysis(st, c)
         doomed = [i for i, n in a.clash_count.items() if n >= 2]
         if not doomed:
             game.cache["ug"] = a
@@ -284,11 +360,11 @@ def _any_placement(game) -> bool:
     if a._seen is not None:
         points = ((i, tiles) for i, tiles in a._seen.items())
     else:
-        points = ((i, [(u.kind.code, u.owner) for s in stops(board, i) if s >= 0 and (u := board[s]) is not None])
+        points = ((i, [(u.kind.code, u.owner) for s in stops_of(st, i) if s >= 0 and (u := board[s]) is not None])
                   for i in bits(PLAYABLE & ~a._occupied & ~a.between))
     for i, tiles in points:
         for code in codes:
-            if can_hold(c, code, i) and any(harmonizes(c, code, player, *t) for t in tiles):
+            if can_hold(c, code, i) and any(relation(c, code, player, *t)[0] for t in tiles):
                 return True
     return False
 

@@ -88,6 +88,21 @@ def paisho_legal_moves(game):
 
 
 @hookimpl
+def paisho_has_legal_move(game):
+    """The end check's question answered at the first deployment point or move end found (the
+    same reading as :func:`paisho_legal_moves`, without building the moves)."""
+    st = game.state
+    if st.outcome is not None:
+        return False
+    player = st.to_move
+    v = rules.view(game)
+    reserve = st.piles.get("reserve", {}).get(player, {})
+    if any(n > 0 and rules.deploy_points(game, v, player, code) for code, n in reserve.items()):
+        return True
+    return any(rules.move_ends(game, v, i) for i in bits(st.owned[player]))
+
+
+@hookimpl
 def paisho_apply(game, move):
     st = game.state
     player = st.to_move

@@ -94,16 +94,20 @@ def ring_winners(pairs) -> list[str]:
         return winners
     for player in PLAYERS:
         edges = [(a, b) for a, b, owners in pairs if player in owners]
-        if len(edges) >= 4:
-            key = tuple(edges)
-            ring = _RINGS.get(key)
-            if ring is None:
-                if len(_RINGS) >= RINGS_KEPT:
-                    _RINGS.clear()
-                ring = _RINGS[key] = encloses(edges)
-            if ring:
-                winners.append(player)
+        if len(edges) >= 4 and encircles(edges):
+            winners.append(player)
     return winners
+
+
+def encircles(edges: list) -> bool:
+    """``encloses(edges)``, remembered by the edges (:data:`_RINGS`)."""
+    key = tuple(edges)
+    ring = _RINGS.get(key)
+    if ring is None:
+        if len(_RINGS) >= RINGS_KEPT:
+            _RINGS.clear()
+        ring = _RINGS[key] = encloses(edges)
+    return ring
 
 
 _RINGS: dict[tuple, bool] = {}

@@ -1,0 +1,507 @@
+"""Greedy's decisions made cheaper (issue 40) without changing a value or a choice: each
+speed-up checked against a plain reading of the same rule or score (a test of equality over
+positions of random games, never of time; the figures come from benchmarks/greedy_games.py)."""
+from __future__ import annotations
+
+import random
+
+import paisho_core as paisho
+from paisho_core.board import GATES, PLAYABLE, bits, index
+
+from .random_games import play_random
+
+
+def random_positions(variant: str, games: int = 3, plies: int = 120, step: int = 1, seed: int = 40,
+                     options: dict | None = None):
+    """Positions of a few seeded random games, every ``step`` decisions."""
+    rng = random.Random(seed)
+    for k in range(games):
+        game = paisho.new_game(variant, options=options, seed=seed + k)
+        for _ in range(plies // step):
+            if game.outcome is not None or not game.legal_moves():
+                break
+            yield game
+            play_random(game, rng, step)
+
+
+def off_board_too(game, seed: int):
+    """A copy of ``game`` with a few tiles put on grid points off the board (a position may
+    hold them): a speed-up must read them as the plain code did."""
+    from paisho_core.board import NCELLS
+
+    rng = random.Random(seed)
+    twin = fresh(game)
+    st = twin.state
+    off = [i for i in range(NCELLS) if not PLAYABLE >> i & 1]
+    kinds = [k.code for k in twin.tileset.kinds]
+    for i in rng.sample(off, 6):
+        st.put(i, twin.tileset.tile(rng.choice(kinds), rng.choice(("host", "guest"))))
+    twin._changed()
+    return twin
+
+
+def fresh(game):
+    """A copy with nothing cached (no move list, no memo of the position)."""
+    twin = game.copy()
+    twin._changed()
+    return twin
+
+
+# -- vagabond: the end check stops at the first legal move -------------------------------------
+
+def test_vagabond_early_exit_agrees_with_the_list_when_a_player_is_stuck():
+    """A player with an empty reserve and only tiles that never move has no legal move; the
+    early exit says so, and says yes once one tile can move."""
+    game = paisho.new_game("vagabond", seed=1)
+    st = game.state
+    st.pile("reserve", "host").clear()
+    st.put(index(0, 0), game.tileset.tile("C", "host"))
+    st.put(index(3, 0), game.tileset.tile("F", "host"))
+    game._changed()
+    assert fresh(game).has_legal_move() is False and game.legal_moves() == []
+    st.put(index(0, 3), game.tileset.tile("B", "host"))
+    game._changed()
+    assert fresh(game).has_legal_move() is True and game.legal_moves()
+
+
+def test_vagabond_early_exit_agrees_with_the_list_in_random_games():
+    for game in random_positions("vagabond"):
+        assert fresh(game).has_legal_move() == bool(game.rules.legal_moves(game))
+
+
+# -- undergrowth: one position's harmonies and disharmonies read off bitsets --------------------
+
+def slow_undergrowth_analysis(board, c):
+    """Undergrowth's analysis as first written: every playable point's tile looks point by
+    point along its four lines (``rules.stops``), and each pair asks ``harmonizes`` and
+    ``clashes``.  ``(harmonies, clash_count, between, seen)``."""
+    from paisho_core.board import GATES
+    from paisho_variants.undergrowth import rules
+
+    harmonies, clash_count, between = [], {}, 0
+    occupied = [i for i in bits(PLAYABLE) if board[i] is not None]
+    for i in occupied:
+        t = board[i]
+        gate = GATES >> i & 1
+        n = 0
+        for s in rules.stops(board, i):
+            u = board[s] if s >= 0 else None
+            if u is None:
+                continue
+            s_gate = GATES >> s & 1
+            if not (gate and s_gate) and rules.harmonizes(c, t.kind.code, t.owner, u.kind.code, u.owner):
+                harmonies.append((i, s))
+                between |= rules._between(i, s)
+            if not gate and not s_gate and rules.clashes(c, t.kind.code, t.owner, u.kind.code, u.owner):
+                n += 1
+                between |= rules._between(i, s)
+        if n:
+            clash_count[i] = n
+    seen = {}
+    for i in bits(PLAYABLE & ~sum(1 << k for k in occupied) & ~between):
+        seen[i] = [(board[s].kind.code, board[s].owner) for s in rules.stops(board, i)
+                   if s >= 0 and board[s] is not None]
+    return harmonies, clash_count, between, seen
+
+
+def test_undergrowth_analysis_equals_the_point_by_point_reading():
+    from paisho_variants.undergrowth import rules
+
+    checked = 0
+    for options in ({}, {"UndergrowthSimple": True}):
+        for k, played in enumerate(random_positions("undergrowth", games=4, plies=80, options=options)):
+            game = off_board_too(played, k) if k % 3 == 0 else played
+            c = rules.Cfg(game)
+            a = rules.Analysis(game.state, c)
+            assert (a.harmonies, a.clash_count, a.between, a.seen()) == slow_undergrowth_analysis(
+                game.state.board, c)
+            st = game.state
+            for code in {k.code for k in game.tileset.kinds}:
+                want = [i for i, tiles in a.seen().items() if rules.can_hold(c, code, i) and any(
+                    rules.harmonizes(c, code, st.to_move, *t) for t in tiles)]
+                assert rules.legal_points(game, code, st.to_move, a) == want or (GATES & ~st.occupied)
+            for i in bits(PLAYABLE):
+                assert rules.stops_of(game.state, i) == tuple(rules.stops(game.state.board, i))
+            checked += 1
+    assert checked > 100
+
+
+def test_undergrowth_relation_is_harmonizes_and_clashes():
+    from paisho_variants.undergrowth import rules
+
+    game = paisho.new_game("undergrowth", seed=1)
+    codes = [k.code for k in game.tileset.kinds]
+    for simple in (False, True):
+        c = rules.Cfg(game)
+        c.simple = simple
+        for a in codes:
+            for b in codes:
+                for o1 in ("host", "guest"):
+                    for o2 in ("host", "guest"):
+                        assert rules.relation(c, a, o1, b, o2) == (
+                            rules.harmonizes(c, a, o1, b, o2), rules.clashes(c, a, o1, b, o2))
+
+
+# -- street-tgg: harmonies from the nearest tile east and north, remembered by the board --------
+
+def slow_street_harmonies(state, c):
+    """Street's harmonies as first written: each tile steps point by point east and north."""
+    from paisho_core.board import coords, on_board
+    from paisho_variants.street_tgg import rules
+
+    b = state.board
+    out = []
+    for a in bits(state.occupied):
+        if rules._on_midline(a) or (c.gates >> a) & 1:
+            continue
+        ax, ay = coords(a)
+        for dx, dy in ((1, 0), (0, 1)):
+            x, y = ax + dx, ay + dy
+            while on_board(x, y) and b[index(x, y)] is None:
+                x, y = x + dx, y + dy
+            if not on_board(x, y):
+                continue
+            o = index(x, y)
+            if rules._on_midline(o) or (c.gates >> o) & 1 or b[o].owner != b[a].owner:
+                continue
+            if dx:
+                if (ax < 0) != (x < 0):
+                    out.append((a, o, "north" if ay > 0 else "south"))
+            elif (ay < 0) != (y < 0):
+                out.append((a, o, "east" if ax > 0 else "west"))
+    return out
+
+
+def test_street_harmonies_equal_the_point_by_point_reading():
+    from paisho_variants.street_tgg import rules
+
+    checked = 0
+    for k, played in enumerate(random_positions("street-tgg", games=4, plies=150)):
+        game = off_board_too(played, k) if k % 3 == 0 else played
+        c = rules.cfg(game)
+        rules._HARMONIES.clear()
+        fast = rules.harmonies(game.state, c)
+        assert fast == slow_street_harmonies(game.state, c)
+        assert rules.harmonies(game.state, c) == fast  # remembered
+        assert fresh(game).has_legal_move() == bool(game.rules.legal_moves(game))
+        checked += 1
+    assert checked > 300
+
+
+# -- modern and nick: the standing read off bitsets ---------------------------------------------
+
+def _slow_modern_lotus(game, player):
+    from paisho_core.board import coords
+
+    for i, tile in game.state.tiles(player):
+        if "lotus" in tile.kind.tags:
+            return coords(i)
+    return None
+
+
+def _slow_near(a, b, adjacency):
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return (dx + dy == 1) if adjacency == 4 else (max(dx, dy) == 1)
+
+
+def slow_modern_standing(game, player, adjacency):
+    """Modern's standing as first written, tile by tile with coordinates."""
+    from paisho_core.board import coords
+    from paisho_core.tiles import other
+
+    st = game.state
+    value = float(st.owned[player].bit_count()) + 0.5 * sum(st.pile("reserve", player).values())
+    value += 0.5 * min(3, sum(1 for i, t in st.tiles(player)
+                              if "lotus" not in t.kind.tags and 1 <= abs(coords(i)[0]) + abs(coords(i)[1]) <= 2))
+    lotus = _slow_modern_lotus(game, player)
+    if lotus is None:
+        return value
+    d = abs(lotus[0]) + abs(lotus[1])
+    value += 6.0 / (d + 1)
+    enemies = [coords(i) for i, t in st.tiles(other(player)) if "lotus" not in t.kind.tags]
+    if any(_slow_near(lotus, e, adjacency) for e in enemies):
+        value -= 6.0
+    elif d == 0:
+        value += 10.0
+    value -= 0.7 * sum(1 for e in enemies if abs(e[0] - lotus[0]) + abs(e[1] - lotus[1]) == 2)
+    return value
+
+
+def slow_modern_weights(game, moves):
+    from paisho_core.board import bits, coords
+    from paisho_core.tiles import other
+
+    me = game.state.to_move
+    adjacency = int(game.options.get("adjacency", 4))
+    enemy_lotus = _slow_modern_lotus(game, other(me))
+    enemy = {coords(i) for i in bits(game.state.owned[other(me)])}
+    out = []
+    for m in moves:
+        w = 1.0
+        if m.src is not None and m.src >= 0 and m.dst is not None and m.dst >= 0:
+            a, b = coords(m.src), coords(m.dst)
+            tile = game.tile_at(a)
+            if tile is not None and "lotus" in tile.kind.tags:
+                if abs(b[0]) + abs(b[1]) < abs(a[0]) + abs(a[1]):
+                    w *= 3.0
+            else:
+                if enemy_lotus is not None and _slow_near(b, enemy_lotus, adjacency):
+                    w *= 6.0
+                elif any(_slow_near(b, e, adjacency) for e in enemy):
+                    w *= 1.5
+        out.append(w)
+    return out
+
+
+def test_modern_evaluation_and_weights_equal_the_tile_by_tile_reading():
+    from paisho_core.players.evaluation import evaluate
+
+    checked = 0
+    for variant, options in (("modern", {}), ("modern", {"adjacency": 8}), ("nick", {})):
+        for k, played in enumerate(random_positions(variant, games=3, plies=100, options=options)):
+            game = off_board_too(played, k) if k % 3 == 0 else played
+            adjacency = int(game.options.get("adjacency", 4))
+            for player in ("host", "guest"):
+                other_player = "guest" if player == "host" else "host"
+                want = slow_modern_standing(game, player, adjacency) - slow_modern_standing(
+                    game, other_player, adjacency)
+                assert evaluate(game, player) == want
+            if game is played:  # (the first weights could not read a tile off the board)
+                moves = game.legal_moves()
+                assert game.rules.playout_weights(game, moves) == slow_modern_weights(game, moves)
+            checked += 1
+    assert checked > 200
+
+
+# -- the core: undo brings the legal list's notation index back with the list --------------------
+
+def test_the_index_undo_brings_back_is_the_index_of_the_list():
+    rng = random.Random(3)
+    for variant in ("adevar", "skud", "iroh"):
+        game = paisho.new_game(variant, seed=3)
+        for _ in range(30):
+            moves = game.legal_moves()
+            if game.outcome is not None or not moves:
+                break
+            for move in rng.sample(moves, min(4, len(moves))):
+                game.play(move.text)
+                game.undo()
+                assert game._index() == {m.text: m for m in game.rules.legal_moves(game)}
+            twin = game.copy()
+            assert twin._index() == game._index()
+            game.play(rng.choice(moves).text)
+        game.undo()  # a list the index was never built for
+        assert game._index() == {m.text: m for m in game.rules.legal_moves(game)}
+
+
+# -- adevar: the plot counts read once per position --------------------------------------------
+
+def test_adevar_counts_read_once_are_the_position_counts():
+    from paisho_variants.adevar import rules
+
+    checked = 0
+    for game in random_positions("adevar", games=3, plies=120):
+        for move in game.legal_moves()[:3]:
+            game.play(move)
+            game.has_legal_move()  # the end check's counts stay in the position's memo
+            assert rules.position_counts(game) == rules.plot_counts(game.state)
+            game.undo()
+            assert rules.position_counts(game) == rules.plot_counts(game.state)
+        checked += 1
+    assert checked > 100
+
+
+# -- basic: the chain and the flowers left read once per position ------------------------------
+
+def slow_arm_potential(points, missing):
+    """``arm_potential`` as first written: both quadrants' points listed per arm, every pair
+    compared."""
+    from paisho_variants.common.strategy import FLANKS
+
+    value = 0.0
+    for arm in missing:
+        (sx1, sy1), (sx2, sy2) = FLANKS[arm]
+        one = [(x, y) for x, y in points if x * sx1 > 0 and y * sy1 > 0]
+        two = [(x, y) for x, y in points if x * sx2 > 0 and y * sy2 > 0]
+        if one and two:
+            value += 0.5
+            across_row = arm in ("N", "S")
+            if any((a[1] == b[1]) if across_row else (a[0] == b[0]) for a in one for b in two):
+                value += 0.5
+    return value
+
+
+def test_arm_potential_equals_the_pairwise_reading():
+    from paisho_variants.common.strategy import ARMS, arm_potential
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        points = [(rng.randint(-3, 3), rng.randint(-3, 3)) for _ in range(rng.randint(0, 8))]
+        missing = [a for a in ARMS if rng.random() < 0.6]
+        assert arm_potential(points, missing) == slow_arm_potential(points, missing)
+
+
+def slow_basic_terms(game, p):
+    """Basic's chain and flowers-left terms as first written: the player's arms from
+    ``game.harmonies()``, the flowers from the tile list."""
+    from paisho_core.board import coords
+    from paisho_variants.common.strategy import ARMS, arms_of
+
+    st = game.state
+    arms = arms_of(game, p)
+    flowers = [coords(i) for i, t in st.tiles(p) if t.kind.group == "flower"]
+    chain = 5.0 * len(arms) + 2.0 * slow_arm_potential(flowers, [a for a in ARMS if a not in arms])
+    left = sum(1 for _i, t in st.tiles(p) if t.kind.group == "flower") + sum(
+        n for code, n in st.pile("reserve", p).items() if game.tileset.by_code[code].group == "flower")
+    return chain, left
+
+
+def test_basic_evaluation_equals_the_tile_list_reading():
+    from paisho_variants.basic import strategy
+
+    checked = 0
+    for game in random_positions("basic", games=3, plies=150, step=2):
+        reading = strategy._reading(game)
+        for player in ("host", "guest"):
+            assert (strategy._chain(game, player, reading),
+                    strategy._flowers_left(game, player, reading)) == slow_basic_terms(game, player)
+        checked += 1
+    assert checked > 100
+
+
+# -- iroh: tiles by kind from the tile masks, the approach's plans remembered per set of tiles ---
+
+def slow_iroh_arm_costs(game, r, player, arms, busy=0, frozen=0):
+    """Iroh's ``arm_costs`` as first written (every tile's costs gathered and the lines
+    compared afresh at each position), the cheapest two different tiles of a line found by
+    sorting every pair instead of a running two-smallest."""
+    from paisho_variants.iroh import approach as A
+    from paisho_variants.iroh.entry import home_shut, walled_kinds
+
+    st = game.state
+    b = st.board
+    candidates = []
+    for i in bits(st.owned[player]):
+        code = b[i].kind.code
+        if code in r.harmonizer and r.move.get(code):
+            if busy >> i & 1 and code not in r.double:
+                continue
+            candidates.append(A._costs(r, code, i, 0, bool(frozen >> i & 1)))
+    home = r.home[player]
+    entry = 1 + (b[home] is not None)
+    shut, walled = home_shut(game, player), walled_kinds(game, player)
+    for code, n in st.pile("reserve", player).items():
+        if n and not shut and code in r.harmonizer and r.move.get(code) and code not in walled:
+            candidates.extend([A._costs(r, code, home, entry)] * min(n, 2))
+    out = {}
+    for arm in arms:
+        if not candidates:
+            out[arm] = A.FAR
+            continue
+        sides = [c[arm] for c in candidates]
+        first = list(map(min, zip(*[s[0] for s in sides])))
+        second = list(map(min, zip(*[s[1] for s in sides])))
+        lines = A.LINE_POINTS[arm]
+        bound = sorted((first[k] + second[k], k) for k in range(A.LINES) if lines[k][0] is not None)
+        best = A.FAR
+        for low, k in bound:
+            if low >= best:
+                break
+            # the cheapest two different tiles, one on each side, by sorting every pair
+            pairs = sorted((a[k] + c[k], n != m, a[k], c[k]) for n, (a, _) in enumerate(sides)
+                           for m, (_, c) in enumerate(sides))
+            distinct = [(x, y) for total, differ, x, y in pairs if differ]
+            a1, c1 = min(distinct, key=lambda t: t[0] + t[1]) if distinct else (A.FAR, A.FAR)
+            mid, side1, side2 = lines[k]
+            cost = A._blocking(b, r, player, mid)
+            cost += A._view(b, r, player, side1, busy) if a1 == 0 else a1
+            cost += A._view(b, r, player, side2, busy) if c1 == 0 else c1
+            best = min(best, cost)
+        out[arm] = best
+    return out
+
+
+def iroh_positions():
+    """Positions of random Iroh games and of a greedy one (where harmonies stand more often)."""
+    from paisho_core.players import make_player
+
+    yield from random_positions("iroh", games=2, plies=120, step=2)
+    game = paisho.new_game("iroh", seed=4)
+    players = {"host": make_player("greedy", seed=1), "guest": make_player("greedy", seed=2)}
+    while game.outcome is None and game.ply < 120:
+        yield game
+        game.play(players[game.to_move].choose(game))
+
+
+def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
+    from paisho_variants import iroh
+    from paisho_variants.iroh import entry, harmony, moves
+    from paisho_variants.iroh.roles import mask_of, roles
+
+    for game in iroh_positions():
+        st = game.state
+        r = roles(game.variant)
+        for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
+            assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        for player in ("host", "guest"):
+            home = r.home[player]
+            want = {code for code, n in st.pile("reserve", player).items()
+                    if n and code in r.harmonizer and entry.walled(game, code, home)}
+            assert entry.walled_kinds(fresh(game), player) == want
+        for player in ("host", "guest"):
+            want = harmony.best_cover(iroh.lasting_pairs(game, player), player, harmony.capacity_of(st, r))
+            iroh._COVERS.clear()
+            assert iroh.covering(fresh(game), player) == want
+            assert iroh.covering(fresh(game), player) == want  # remembered
+        iroh._PAIRS.clear()
+        assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
+        assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board
+
+
+def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
+    """The approach's costs (plans remembered per set of tiles, the cheapest two tiles per
+    line) equal every pair of different tiles compared on every line, at every position, for
+    both players, whether the plans are made afresh or remembered."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import approach
+    from paisho_variants.iroh.geometry import ARMS
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for game in iroh_positions():
+        r = roles(game.variant)
+        frozen = iroh.paisho_tile_flags(game)["frozen"]
+        for player in ("host", "guest"):
+            busy = 0
+            for a, q, _arm in iroh.covering(game, player):
+                busy |= (1 << a) | (1 << q)
+            want = slow_iroh_arm_costs(game, r, player, ARMS, busy, frozen)
+            approach._PLANS.clear()
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
+            checked += 1
+    assert checked > 200
+
+
+# -- the garden games: a ring read once per set of harmonies ------------------------------------
+
+def test_has_ring_equals_encloses_remembered_or_not():
+    from paisho_core.sight import encloses
+    from paisho_variants.common.garden import harmony
+    from paisho_variants.common.strategy import has_ring
+
+    for variant in ("fire", "skud"):
+        for game in random_positions(variant, games=2, plies=120, step=3):
+            for h_edges in ([(index(*h.a), index(*h.b)) for h in game.harmonies() if p in (h.owners or (h.owner,))]
+                            for p in ("host", "guest")):
+                want = len(h_edges) >= 4 and encloses(h_edges)
+                harmony._RINGS.clear()
+                assert has_ring(h_edges) == want
+                assert has_ring(h_edges) == want  # remembered
+    rng = random.Random(9)
+    ring = [(index(-1, 1), index(1, 1)), (index(1, 1), index(1, -1)), (index(1, -1), index(-1, -1)),
+            (index(-1, -1), index(-1, 1))]
+    assert has_ring(ring) and not has_ring(ring[:3] + [(index(-1, -1), index(-3, -1))])
+    for _ in range(200):
+        edges = [tuple(rng.sample(ring, 1)[0]) for _ in range(rng.randint(3, 6))]
+        assert has_ring(edges) == (len(edges) >= 4 and encloses(edges))
