@@ -264,3 +264,35 @@ def test_views_equal_along_random_games_until_the_rules_tell(seed):
         m = rng.choice(moves)
         a.play(m)
         b.play(m)
+
+
+def test_playout_weights_put_moves_of_threatened_tiles_first():
+    """quick and the searches try the likeliest moves first (issue 40): every capture the
+    opponent could make next turn marks its target as threatened, and the mover's moves of a
+    threatened tile weigh THREATENED times what they would otherwise."""
+    from paisho_variants.adevar import rules, strategy
+
+    rng = random.Random(40)
+    seen = 0
+    for seed in range(6):
+        game = pc.new_game("adevar", seed=seed)
+        for _ply in range(120):
+            if game.outcome is not None:
+                break
+            st = game.state
+            moves = game.legal_moves()
+            if st.phase != "choose":
+                me = st.to_move
+                foe = "guest" if me == "host" else "host"
+                hit = strategy.threatened(game, st, me)
+                captures = {m.dst for m in rules.tile_moves(game, st, foe, rules.plot_counts(st))
+                            if (st.owned[me] >> m.dst) & 1}
+                assert {i for i in board.bits(hit)} >= captures
+                weights = game.rules.playout_weights(game, moves)
+                for m, w in zip(moves, weights):
+                    plain = 1.0 if m.dst < 0 or st.board[m.dst] is None else None
+                    if plain is not None and m.src >= 0:
+                        assert w == (strategy.THREATENED if (hit >> m.src) & 1 else 1.0)
+                seen += bool(hit)
+            game.play(rng.choice(moves))
+    assert seen > 20

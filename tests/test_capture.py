@@ -169,3 +169,19 @@ def test_turn_limit_counts_tiles():
     game.play(move)
     assert game.outcome is not None and "turn limit" in game.outcome.reason
     assert game.outcome.winner is None  # 12 tiles each
+
+
+def test_playout_weights_put_takes_and_threatened_tiles_first():
+    """quick and the searches try the likeliest moves first (issue 40): a take of a tile that
+    threatens one of the mover's comes before another take, and a move of a threatened tile
+    before a quiet move of a safe one."""
+    # Vaatu (1,0) threatens host's Fish (3,0) two points away; Piandao (0,-2) threatens nothing
+    game = position({(0, 0): "A", (3, 0): "F"}, {(1, 0): "V", (0, -2): "P"})
+    moves = game.legal_moves()
+    weights = game.rules.playout_weights(game, moves)
+    by = {(m.from_point, m.to_point): w for m, w in zip(moves, weights)}
+    take_threat, take_other = by[(0, 0), (1, 0)], by[(0, 0), (0, -2)]
+    escape = {w for (frm, _to), w in by.items() if frm == (3, 0)}
+    quiet = {w for (frm, to), w in by.items() if frm == (0, 0) and to not in ((1, 0), (0, -2))}
+    assert len(escape) == 1 and len(quiet) == 1
+    assert take_threat > take_other > escape.pop() > quiet.pop()

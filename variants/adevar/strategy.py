@@ -104,11 +104,37 @@ _TAKE = {"Lilac": 3.0, "Zinnia": 3.0, "Foxglove": 3.5, "WatersReflection": 4.0, 
          "GateAway": 1.0, "HiddenTile": 3.0}
 
 
+THREATENED = 3.0
+"""How much likelier a move of a tile that an opposing tile could capture next turn is tried."""
+
+
+def threatened(game, st, player: str) -> int:
+    """The points of ``player``'s tiles that an opposing tile could capture on its next move."""
+    foe = other(player)
+    mine, occupied = st.owned[player], st.occupied
+    hit = 0
+    for i, tile in st.tiles(foe):
+        code = tile.kind.code
+        dist = rules.MOVES.get(code)
+        if not dist:
+            continue
+        t = geo.reach(i, dist, occupied)[1] & mine & ~hit
+        while t:
+            low = t & -t
+            t ^= low
+            if rules.may_land(game, st, code, foe, low.bit_length() - 1):
+                hit |= low
+    return hit
+
+
 @hookimpl
 def paisho_playout_weights(game, moves):
     """Captures first (a Second Face trying an unguarded Hidden Tile included: the playout does
-    not know whether it is the right one), then calls and moves alike.  Reads the board only."""
-    board = game.state.board
+    not know whether it is the right one), then moves of a threatened tile (THREATENED times),
+    then calls and moves alike.  Reads the board only."""
+    st = game.state
+    board = st.board
+    hit = threatened(game, st, st.to_move) if st.phase != "choose" else 0
     out = []
     for m in moves:
         w = 1.0
@@ -116,5 +142,7 @@ def paisho_playout_weights(game, moves):
             t = board[m.dst]
             if t is not None:
                 w += _TAKE.get(t.kind.code, 3.5 if t.kind.code in rules.MATCH else 1.0)
+        if hit and m.src >= 0 and (hit >> m.src) & 1:
+            w *= THREATENED
         out.append(w)
     return out
