@@ -61,3 +61,53 @@ def test_reach_in_game_positions_is_the_plain_search():
             if st.board[i] is not None:
                 for distance in (3, 5, 7):
                     assert geo.reach(i, distance, st.occupied) == plain_reach(i, distance, st.occupied)
+
+
+# -- plot counts from the Basic tiles' point sets ------------------------------------------------
+
+def test_counts_from_point_sets_are_the_plain_counts():
+    from paisho_variants.adevar import rules
+
+    checked = 0
+    for game in random_positions("adevar", games=3, plies=150):
+        st = game.state
+        assert rules.counts_of(game, st) == rules.plot_counts(st)
+        assert list(rules.counts_of(game, st)["host"]) == list(rules.plot_counts(st)["host"])
+        twin = st.copy()  # a state that is not the game's
+        assert rules.counts_of(game, twin) == rules.plot_counts(twin)
+        for move in game.legal_moves()[:2]:
+            game.play(move)
+            assert rules.position_counts(game) == rules.plot_counts(game.state)
+            game.undo()
+        checked += 1
+    assert checked > 100
+
+
+def test_objectives_read_the_counts_of_the_position_being_changed():
+    """The objective is checked inside ``apply`` (the game's memo still holds the position
+    before the turn): a tile's last step onto a plot must be counted."""
+    from paisho_variants.adevar import rules
+
+    for game in random_positions("adevar", games=2, plies=120, step=5):
+        for move in game.legal_moves()[:4]:
+            game.play(move)
+            st = game.state
+            for player in ("host", "guest"):
+                for goal in ("Iris", "BirdOfParadise", "BlackOrchid"):
+                    plain = _plain_objective(st, player, goal)
+                    assert rules.objective_met(game, st, player, goal) == plain
+            game.undo()
+
+
+def _plain_objective(st, player, goal):
+    from paisho_core.tiles import other
+    from paisho_variants.adevar import rules
+
+    counts = rules.plot_counts(st)
+    c = counts[player]
+    if goal == "Iris":
+        return all(c[p] >= 4 for p in geo.RED + geo.WHITE)
+    if goal == "BirdOfParadise":
+        return all(c[p] >= 2 for p in geo.PLOTS)
+    theirs = counts[other(player)]
+    return all(c[p] >= theirs[p] and c[p] >= 1 for p in geo.RED + geo.WHITE + ("east_open", "west_open"))

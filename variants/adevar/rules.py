@@ -119,12 +119,44 @@ def plot_counts(st) -> dict:
     return out
 
 
+_BASIC_TILES: dict = {}
+_PLOT_BITS = tuple((name, geo.PLOT_MASK[name], geo.SINGLE_MASK[name]) for name in geo.PLOTS)
+_COUNTS: dict = {}
+_COUNTS_KEPT = 1 << 15
+
+
+def basic_masks(game, st) -> tuple[int, ...]:
+    """Per player (in ``PLAYERS`` order), the points their Basic tiles stand on."""
+    tiles = _BASIC_TILES.get(id(game.tileset))
+    if tiles is None or tiles[0] is not game.tileset:
+        tiles = _BASIC_TILES[id(game.tileset)] = (game.tileset, tuple(
+            tuple(game.tileset.tile(code, p) for code in BASIC) for p in PLAYERS))
+    masks = st.tile_masks
+    return tuple(masks.get(a, 0) | masks.get(b, 0) | masks.get(c, 0) for a, b, c in tiles[1])
+
+
+def counts_of(game, st) -> dict:
+    """:func:`plot_counts` of ``st`` from the Basic tiles' point sets (a point counts whole
+    in a plot it alone belongs to, half in each of two), kept per set of those points: the
+    same position comes back move after move in a search.  The dicts are shared: read only."""
+    key = basic_masks(game, st)
+    counts = _COUNTS.get(key)
+    if counts is None:
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        counts = _COUNTS[key] = {
+            p: {name: (m & mask).bit_count() + (m & single).bit_count()
+                for name, mask, single in _PLOT_BITS}
+            for p, m in zip(PLAYERS, key)}
+    return counts
+
+
 def position_counts(game) -> dict:
     """:func:`plot_counts` of the game's position, read once per position (the end check, the
     list of legal turns and the players' evaluation all ask)."""
     counts = game.cache.get("plot counts")
     if counts is None:
-        counts = game.cache["plot counts"] = plot_counts(game.state)
+        counts = game.cache["plot counts"] = counts_of(game, game.state)
     return counts
 
 
@@ -459,13 +491,13 @@ def _after(game, st, player: str, ht_captured: bool) -> None:
 
 def objective_met(game, st, player: str, goal: str) -> bool:
     if goal == "Iris":
-        c = plot_counts(st)[player]
+        c = counts_of(game, st)[player]
         return all(c[p] >= 4 for p in geo.RED + geo.WHITE)
     if goal == "BirdOfParadise":
-        c = plot_counts(st)[player]
+        c = counts_of(game, st)[player]
         return all(c[p] >= 2 for p in geo.PLOTS)
     if goal == "BlackOrchid":
-        counts = plot_counts(st)
+        counts = counts_of(game, st)
         mine, theirs = counts[player], counts[other(player)]
         return all(mine[p] >= theirs[p] and mine[p] >= 1
                    for p in geo.RED + geo.WHITE + ("east_open", "west_open"))

@@ -15,7 +15,7 @@ def progress(game, st, player: str, goal: str | None) -> float:
     """How far ``player`` is toward the objective ``goal`` (0 to about 1)."""
     if goal is None:
         return 0.0
-    c = rules.position_counts(game) if st is game.state else rules.plot_counts(st)
+    c = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
     mine = c[player]
     if goal == "Iris":
         return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16
