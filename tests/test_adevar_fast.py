@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import paisho_core as paisho
+from paisho_core.board import bits
 from paisho_variants.adevar import geometry as geo
 
 from .test_cheaper_greedy import random_positions
@@ -37,6 +38,73 @@ def plain_reach(src: int, distance: int, occupied: int) -> tuple[int, int]:
         if not frontier:
             break
     return empty_reached, touched
+
+
+def fits_plots(counts: dict, player: str, dst: int, src: int = -1) -> bool:
+    """``rules.fits_plots`` as first written: may one more Basic tile of ``player`` stand on
+    ``dst`` (moved from ``src``, if any) within the Red and White Plot limits?"""
+    ps = geo.PLOTS_AT[dst]
+    need = 2 // len(ps)
+    mine = counts[player]
+    for name in ps:
+        limit = geo.LIMIT[name]
+        if limit is None:
+            continue
+        have = mine[name]
+        if src >= 0 and name in geo.PLOTS_AT[src]:
+            have -= 2 // len(geo.PLOTS_AT[src])
+        if 2 * limit - have < need:
+            return False
+    return True
+
+
+def plain_legal_moves(game) -> list[str]:
+    """The list of legal turns as first written (the tiles read from the board list, each end
+    point checked against the plot limits on its own), as texts."""
+    from paisho_core.tiles import other
+    from paisho_variants.adevar import rules as r
+
+    st = game.state
+    if st.outcome is not None:
+        return []
+    player = st.to_move
+    pile = st.piles.get("reserve", {}).get(player, {})
+    if st.phase == "choose":
+        return [r.choose_move(c).text for c in r.HIDDEN if pile.get(c)]
+    counts = r.plot_counts(st)
+    out = []
+    for i, tile in st.tiles(player):
+        code = tile.kind.code
+        if not r.MOVES.get(code):
+            continue
+        ends, touched = plain_reach(i, r.MOVES[code], st.occupied)
+        for j in bits(touched):
+            if r.may_land(game, st, code, player, j):
+                ends |= 1 << j
+        out += [r.move_move(code, i, j).text for j in bits(ends)
+                if code not in r.BASIC or fits_plots(counts, player, j, i)]
+    areas = {"gate": 0, "home": 0, "basic": 0}
+    for i, tile in st.tiles(player):
+        c = tile.kind.code
+        for name, kinds in (("gate", r.GATES), ("home", ("GateHome",)), ("basic", r.BASIC)):
+            if c in kinds:
+                areas[name] |= geo.NEIGHBOUR_MASK[i]
+    area_of = {"second_face": "gate", "basic": "gate", "reflection": "home", "gate": "basic"}
+    for code in sorted(pile, key=r._ORDER.get):
+        g = r.group(code)
+        if not pile[code] or g not in area_of:
+            continue
+        opp = other(player)
+        if g == "second_face" and r.revealed(st, opp) and r.secret(st, opp) != r.MATCH[code]:
+            continue
+        for j in bits(areas[area_of[g]]):
+            target = st.board[j]
+            if target is not None and not r.may_call_onto(st, code, player, target):
+                continue
+            if g == "basic" and not fits_plots(counts, player, j):
+                continue
+            out.append(r.call_move(player, code, j).text)
+    return out
 
 
 # -- reach on bitsets ---------------------------------------------------------------------------
@@ -111,3 +179,63 @@ def _plain_objective(st, player, goal):
         return all(c[p] >= 2 for p in geo.PLOTS)
     theirs = counts[other(player)]
     return all(c[p] >= theirs[p] and c[p] >= 1 for p in geo.RED + geo.WHITE + ("east_open", "west_open"))
+
+
+# -- the legal list: plot limits as point sets, tiles read from the owners' point sets -------------
+
+def test_legal_lists_are_the_plain_lists():
+    checked = 0
+    for game in random_positions("adevar", games=4, plies=200):
+        assert [m.text for m in game.legal_moves()] == plain_legal_moves(game)
+        checked += 1
+    for game in random_positions("adevar", games=2, plies=150, step=7, options={"LiteGame": True}):
+        assert [m.text for m in game.legal_moves()] == plain_legal_moves(game)
+    assert checked > 200
+
+
+def test_the_end_check_answers_as_the_plain_list():
+    """``has_tile_move`` (the end check's early exit, reading the counts only for a Basic
+    tile) says a tile can move exactly when the plain list holds a tile move."""
+    from paisho_variants.adevar import rules
+
+    for game in random_positions("adevar", games=3, plies=200, step=2):
+        game._changed()  # no list, no counts kept
+        plain = plain_legal_moves(game)
+        has = rules.has_tile_move(game)
+        if game.state.phase == "choose":
+            assert has is None
+        else:
+            assert (has is True) == any(text.startswith("(") for text in plain)
+
+
+def test_blocked_points_are_where_the_plain_limit_check_refuses():
+    from paisho_variants.adevar import rules
+
+    rng = random.Random(7)
+    points = list(geo.POINT)
+    for _ in range(400):
+        mine = {name: rng.randint(0, 8) for name in geo.PLOTS}
+        counts = {"host": mine}
+        src = rng.choice(points + [-1])
+        block = rules.blocked(mine, src)
+        for j in points:
+            assert (not block >> j & 1) == fits_plots(counts, "host", j, src), (src, j)
+
+
+def test_evaluation_is_the_plain_sum():
+    """The material is summed over the occupied points in grid order, as over the board list."""
+    from paisho_core.tiles import other
+    from paisho_variants.adevar import rules, strategy
+
+    for game in random_positions("adevar", games=2, plies=150, step=3):
+        st = game.state
+        for player in ("host", "guest"):
+            opp, mine = other(player), rules.secret(st, player)
+            plain = 10.0 * (strategy.progress(game, st, player, mine) - strategy.baseline(game, player, mine))
+            if opp in st.extra.get("revealed", ()):
+                theirs = rules.secret(st, opp)
+                plain -= 10.0 * (strategy.progress(game, st, opp, theirs) - strategy.baseline(game, opp, theirs))
+            for _i, tile in st.tiles():
+                v = strategy._VALUE.get(tile.kind.code, 0.0)
+                plain += v if tile.owner == player else -v
+            assert strategy.paisho_evaluate(game, player) == plain

@@ -9,6 +9,7 @@ called so far: two at most may ever be used), ``won`` ((player, reason) once dec
 """
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.game import Move
 from paisho_core.tiles import PLAYER_CODE, PLAYERS, other
 
@@ -160,24 +161,6 @@ def position_counts(game) -> dict:
     return counts
 
 
-def fits_plots(counts: dict, player: str, dst: int, src: int = -1) -> bool:
-    """May one more Basic tile of ``player`` stand on ``dst`` (moved from ``src``, if any)
-    without passing the Red (2) and White (3) Plot limits?"""
-    ps = PLOTS_AT[dst]
-    need = 2 // len(ps)
-    mine = counts[player]
-    for name in ps:
-        limit = geo.LIMIT[name]
-        if limit is None:
-            continue
-        have = mine[name]
-        if src >= 0 and name in PLOTS_AT[src]:
-            have -= 2 // len(PLOTS_AT[src])
-        if 2 * limit - have < need:
-            return False
-    return True
-
-
 # -- captures ----------------------------------------------------------------------------------
 
 def can_capture(st, code: str, owner: str, target) -> bool:
@@ -245,33 +228,73 @@ def revealed(st, player: str) -> bool:
 
 # -- legal turns --------------------------------------------------------------------------------
 
-def tile_moves(game, st, player: str, counts: dict):
-    """The moves of ``player``'s tiles on the board, one at a time, in the order of the list of
-    legal turns (``counts``: :func:`plot_counts`)."""
+_LIMITED = tuple((name, 2 * geo.LIMIT[name], geo.PLOT_MASK[name], geo.SINGLE_MASK[name])
+                 for name in geo.PLOTS if geo.LIMIT[name] is not None)
+
+
+def blocked(mine: dict, src: int = -1) -> int:
+    """The points where one more Basic tile (moved from ``src``, if any) of a player whose plot
+    counts are ``mine`` would pass the Red (2) and White (3) Plot limits: all of a full plot,
+    and the points of a plot with half a tile of room that lie in no other plot (a border
+    point asks half a tile of each of its two plots)."""
+    out = 0
+    src_plots = PLOTS_AT[src] if src >= 0 else ()
+    for name, cap, mask, single in _LIMITED:
+        room = cap - mine[name]
+        if name in src_plots:
+            room += 2 // len(src_plots)
+        if room < 2:
+            out |= mask if room < 1 else single
+    return out
+
+
+def _tile_ends(game, st, player: str, counts: dict | None):
+    """Per tile of ``player`` on the board that can move, in grid order: (code, point, the
+    points it may end on).  ``counts`` (:func:`plot_counts`) is read only for a Basic tile
+    (None: the position's, when first needed)."""
     occupied = st.occupied
-    for i, tile in st.tiles(player):
-        code = tile.kind.code
+    board = st.board
+    owned = st.owned[player]
+    while owned:
+        low = owned & -owned
+        owned ^= low
+        i = low.bit_length() - 1
+        code = board[i].kind.code
         dist = MOVES.get(code)
         if not dist:
             continue
-        empty, touched = geo.reach(i, dist, occupied)
-        ends = empty
-        t = touched
-        while t:
-            low = t & -t
-            t ^= low
-            j = low.bit_length() - 1
-            if may_land(game, st, code, player, j):
+        ends, touched = geo.reach(i, dist, occupied)
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            if may_land(game, st, code, player, low.bit_length() - 1):
                 ends |= low
-        basic = code in BASIC
-        e = ends
-        while e:
-            low = e & -e
-            e ^= low
+        if ends and code in BASIC:
+            if counts is None:
+                counts = position_counts(game)
+            ends &= ~blocked(counts[player], i)
+        if ends:
+            yield code, i, ends
+
+
+_ROWS: dict = {}
+
+
+def tile_moves(game, st, player: str, counts: dict | None):
+    """The moves of ``player``'s tiles on the board, one at a time, in the order of the list of
+    legal turns (``counts``: :func:`plot_counts`)."""
+    for code, i, ends in _tile_ends(game, st, player, counts):
+        row = _ROWS.get((code, i))
+        if row is None:
+            row = _ROWS[(code, i)] = {}
+        while ends:
+            low = ends & -ends
+            ends ^= low
             j = low.bit_length() - 1
-            if basic and not fits_plots(counts, player, j, i):
-                continue
-            yield move_move(code, i, j)
+            m = row.get(j)
+            if m is None:
+                m = row[j] = move_move(code, i, j)
+            yield m
 
 
 def has_tile_move(game) -> bool | None:
@@ -280,7 +303,7 @@ def has_tile_move(game) -> bool | None:
     st = game.state
     if st.outcome is not None or st.phase == "choose":
         return None
-    return True if next(tile_moves(game, st, st.to_move, position_counts(game)), None) is not None else None
+    return True if next(_tile_ends(game, st, st.to_move, None), None) is not None else None
 
 
 def legal_moves(game) -> list[Move]:
@@ -291,16 +314,15 @@ def legal_moves(game) -> list[Move]:
     if st.phase == "choose":
         pile = st.piles.get("reserve", {}).get(player, {})
         return [choose_move(c) for c in HIDDEN if pile.get(c)]
-    counts = position_counts(game)
     board = st.board
-    out: list[Move] = list(tile_moves(game, st, player, counts))
+    out: list[Move] = list(tile_moves(game, st, player, None))
     pile = st.piles.get("reserve", {}).get(player, {})
     if not pile:
         return out
     opp = other(player)
     home = gates = basics = 0
-    for i, tile in st.tiles(player):
-        c = tile.kind.code
+    for i in bits(st.owned[player]):
+        c = board[i].kind.code
         if c in GATES:
             gates |= geo.NEIGHBOUR_MASK[i]
             if c == "GateHome":
@@ -316,7 +338,7 @@ def legal_moves(game) -> list[Move]:
                 continue
             area = gates
         elif g == "basic":
-            area = gates
+            area = gates & ~blocked(position_counts(game)[player])
         elif g == "reflection":
             area = home
         elif g == "gate":
@@ -330,8 +352,6 @@ def legal_moves(game) -> list[Move]:
             j = low.bit_length() - 1
             target = board[j]
             if target is not None and not may_call_onto(st, code, player, target):
-                continue
-            if g == "basic" and not fits_plots(counts, player, j):
                 continue
             out.append(call_move(player, code, j))
     return out
