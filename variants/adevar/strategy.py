@@ -2,6 +2,7 @@
 capture of the opponent's Hidden Tile, material.  Reads only the mover's own secret."""
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
@@ -94,7 +95,9 @@ def paisho_evaluate(game, player):
     if opp in st.extra.get("revealed", ()):
         theirs = rules.secret(st, opp)
         score -= 10.0 * (progress(game, st, opp, theirs) - baseline(game, opp, theirs))
-    for _i, tile in st.tiles():
+    board = st.board
+    for i in bits(st.occupied):
+        tile = board[i]
         v = _VALUE.get(tile.kind.code, 0.0)
         score += v if tile.owner == player else -v
     return score
