@@ -278,23 +278,25 @@ def _tile_ends(game, st, player: str, counts: dict | None):
 
 
 _ROWS: dict = {}
+_ROW_KEPT = 512
 
 
-def tile_moves(game, st, player: str, counts: dict | None):
-    """The moves of ``player``'s tiles on the board, one at a time, in the order of the list of
-    legal turns (``counts``: :func:`plot_counts`)."""
+def tile_moves(game, st, player: str, counts: dict | None) -> list[Move]:
+    """The moves of ``player``'s tiles on the board, in the order of the list of legal turns
+    (``counts``: :func:`plot_counts`, None for the position's).  The moves of a tile from a
+    point to a set of end points are kept (a search sees the same sets again and again)."""
+    out: list[Move] = []
     for code, i, ends in _tile_ends(game, st, player, counts):
         row = _ROWS.get((code, i))
         if row is None:
             row = _ROWS[(code, i)] = {}
-        while ends:
-            low = ends & -ends
-            ends ^= low
-            j = low.bit_length() - 1
-            m = row.get(j)
-            if m is None:
-                m = row[j] = move_move(code, i, j)
-            yield m
+        moves = row.get(ends)
+        if moves is None:
+            if len(row) >= _ROW_KEPT:
+                row.clear()
+            moves = row[ends] = tuple(move_move(code, i, j) for j in bits(ends))
+        out += moves
+    return out
 
 
 def has_tile_move(game) -> bool | None:
@@ -315,7 +317,7 @@ def legal_moves(game) -> list[Move]:
         pile = st.piles.get("reserve", {}).get(player, {})
         return [choose_move(c) for c in HIDDEN if pile.get(c)]
     board = st.board
-    out: list[Move] = list(tile_moves(game, st, player, None))
+    out = tile_moves(game, st, player, None)
     pile = st.piles.get("reserve", {}).get(player, {})
     if not pile:
         return out
