@@ -96,11 +96,21 @@ def paisho_evaluate(game, player):
         theirs = rules.secret(st, opp)
         score -= 10.0 * (progress(game, st, opp, theirs) - baseline(game, opp, theirs))
     board = st.board
+    signed = _SIGNED[player]
     for i in bits(st.occupied):
         tile = board[i]
-        v = _VALUE.get(tile.kind.code, 0.0)
-        score += v if tile.owner == player else -v
+        v = signed.get(tile)
+        if v is None:
+            if len(signed) >= 512:
+                signed.clear()
+            v = _VALUE.get(tile.kind.code, 0.0)
+            v = signed[tile] = v if tile.owner == player else -v
+        score += v
     return score
+
+
+_SIGNED: dict = {"host": {}, "guest": {}}
+"""Per player, each tile's material for that player (negative for the opponent's)."""
 
 
 _TAKE = {"Lilac": 3.0, "Zinnia": 3.0, "Foxglove": 3.5, "WatersReflection": 4.0, "Vanguard": 4.0,
