@@ -124,10 +124,13 @@ _FIRST_COL = sum(1 << board.index(-board.HALF, y) for y in range(-board.HALF, bo
 _LAST_COL = sum(1 << board.index(board.HALF, y) for y in range(-board.HALF, board.HALF + 1))
 
 
+_NOT_FIRST, _NOT_LAST = ~_FIRST_COL, ~_LAST_COL
+_ROW = board.SIZE
+
+
 def _grid_step(mask: int) -> int:
     """The grid neighbours of ``mask``'s points (one step along a row or a column)."""
-    return ((mask << 1) & ~_FIRST_COL | (mask >> 1) & ~_LAST_COL
-            | mask << board.SIZE | mask >> board.SIZE)
+    return (mask << 1) & _NOT_FIRST | (mask >> 1) & _NOT_LAST | mask << _ROW | mask >> _ROW
 
 
 _ODD = 0
@@ -139,26 +142,22 @@ _PLAIN = ALL & ~_ODD
 spare grid points, the points beside them, the edges TGG's adjacency stops short of)."""
 
 
-def step(mask: int) -> int:
-    """Every neighbour of ``mask``'s points (all points at once; ``NEIGHBOURS`` where a grid
-    step would be wrong)."""
-    out = _grid_step(mask & _PLAIN) & ALL
-    odd = mask & _ODD
-    while odd:
-        low = odd & -odd
-        odd ^= low
-        out |= NEIGHBOUR_MASK[low.bit_length() - 1]
-    return out
-
-
 def reach(src: int, distance: int, occupied: int) -> tuple[int, int]:
     """Points a tile on ``src`` reaches in at most ``distance`` orthogonal steps, turning as it
     likes, through empty points only: ``(empty points reached, occupied points touched)``.
-    A breadth-first search on bitsets: each step takes the whole frontier's neighbours at once."""
+    A breadth-first search on bitsets: each step takes the whole frontier's neighbours at once
+    (a grid step, ``NEIGHBOURS`` for the ``_ODD`` points where a grid step would be wrong)."""
     seen = frontier = 1 << src
     empty_reached = touched = 0
     for _step in range(distance):
-        new = step(frontier) & ~seen
+        plain = frontier & _PLAIN
+        new = ((plain << 1) & _NOT_FIRST | (plain >> 1) & _NOT_LAST | plain << _ROW | plain >> _ROW) & ALL
+        odd = frontier & _ODD
+        while odd:
+            low = odd & -odd
+            odd ^= low
+            new |= NEIGHBOUR_MASK[low.bit_length() - 1]
+        new &= ~seen
         if not new:
             break
         seen |= new
