@@ -2,7 +2,6 @@
 capture of the opponent's Hidden Tile, material.  Reads only the mover's own secret."""
 from __future__ import annotations
 
-from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
@@ -95,10 +94,8 @@ def paisho_evaluate(game, player):
     if opp in st.extra.get("revealed", ()):
         theirs = rules.secret(st, opp)
         score -= 10.0 * (progress(game, st, opp, theirs) - baseline(game, opp, theirs))
-    board = st.board
     signed = _SIGNED[player]
-    for i in bits(st.occupied):
-        tile = board[i]
+    for tile in filter(None, st.board):  # the tiles in grid order
         v = signed.get(tile)
         if v is None:
             if len(signed) >= 512:
