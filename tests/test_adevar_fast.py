@@ -239,3 +239,17 @@ def test_evaluation_is_the_plain_sum():
                 v = strategy._VALUE.get(tile.kind.code, 0.0)
                 plain += v if tile.owner == player else -v
             assert strategy.paisho_evaluate(game, player) == plain
+
+
+def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
+    """The memos of plot counts and of a tile's moves are bounded: once full they start over,
+    and the lists stay the plain ones."""
+    from paisho_variants.adevar import rules
+
+    monkeypatch.setattr(rules, "_COUNTS_KEPT", 2)
+    monkeypatch.setattr(rules, "_ROW_KEPT", 1)
+    for game in random_positions("adevar", games=1, plies=80, step=2, seed=9):
+        game._changed()
+        assert [m.text for m in game.legal_moves()] == plain_legal_moves(game)
+        assert rules.counts_of(game, game.state) == rules.plot_counts(game.state)
+    assert len(rules._COUNTS) <= 2

@@ -123,7 +123,7 @@ def plot_counts(st) -> dict:
 _BASIC_TILES: dict = {}
 _PLOT_BITS = tuple((name, geo.PLOT_MASK[name], geo.SINGLE_MASK[name]) for name in geo.PLOTS)
 _COUNTS: dict = {}
-_COUNTS_KEPT = 1 << 15
+_COUNTS_KEPT = 1 << 12
 
 
 def basic_masks(game, st) -> tuple[int, ...]:
@@ -278,7 +278,7 @@ def _tile_ends(game, st, player: str, counts: dict | None):
 
 
 _ROWS: dict = {}
-_ROW_KEPT = 512
+_ROW_KEPT = 64
 
 
 def tile_moves(game, st, player: str, counts: dict | None) -> list[Move]:
