@@ -253,3 +253,37 @@ def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
         assert [m.text for m in game.legal_moves()] == plain_legal_moves(game)
         assert rules.counts_of(game, game.state) == rules.plot_counts(game.state)
     assert len(rules._COUNTS) <= 2
+
+
+# -- the White Rose's progress from a table of distances --------------------------------------
+
+def plain_rose_progress(game, st, player):
+    """``progress`` toward the White Rose's objective as first written (every target point's
+    distance worked out again for every Basic tile)."""
+    from paisho_variants.adevar import rules
+
+    mask = rules.config(game).rose_target[player]
+    targets = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
+    best = 30
+    for i, tile in st.tiles(player):
+        if tile.kind.code in rules.BASIC:
+            x, y = geo.POINT[i]
+            for j in geo.NEIGHBOURS[i]:
+                if mask >> j & 1:
+                    best = 0
+            best = min(best, min(abs(x - a) + abs(y - b) for a, b in targets))
+    return 1 - best / 30
+
+
+def test_rose_progress_is_the_plain_progress():
+    from paisho_variants.adevar import strategy
+
+    seen = set()
+    for game in random_positions("adevar", games=3, plies=200, step=2):
+        for player in ("host", "guest"):
+            got = strategy.progress(game, game.state, player, "WhiteRose")
+            assert got == plain_rose_progress(game, game.state, player)
+            twin = game.state.copy()
+            assert strategy.progress(game, twin, player, "WhiteRose") == got
+            seen.add(got)
+    assert len(seen) > 3

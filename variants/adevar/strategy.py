@@ -2,8 +2,9 @@
 capture of the opponent's Hidden Tile, material.  Reads only the mover's own secret."""
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
-from paisho_core.tiles import other
+from paisho_core.tiles import PLAYERS, other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
@@ -37,28 +38,28 @@ def progress(game, st, player: str, goal: str | None) -> float:
         m, t = cap.get(player, {}), cap.get(other(player), {})
         return sum(min(m.get(k, 0), 1) + min(t.get(k, 0), 2) for k in rules.BASIC) / 9
     if goal == "WhiteRose":
-        mask = rules.config(game).rose_target[player]
+        away = _away(rules.config(game).rose_target[player])
         best = 30
-        for i, tile in st.tiles(player):
-            if tile.kind.code in rules.BASIC:
-                x, y = geo.POINT[i]
-                for j in geo.NEIGHBOURS[i]:
-                    if mask >> j & 1:
-                        best = 0
-                best = min(best, min(abs(x - a) + abs(y - b) for a, b in _points(mask)))
+        for i in bits(rules.basic_masks(game, st)[PLAYERS.index(player)]):
+            best = min(best, away[i])
         return 1 - best / 30
     if goal == "WhiteLotus":
         return min(len(rules.harmony_pairs(st, player)), 8) / 8
     return 0.0
 
 
-_PTS: dict = {}
+_AWAY: dict = {}
 
 
-def _points(mask: int):
-    got = _PTS.get(mask)
+def _away(mask: int) -> dict:
+    """Per point, how far a Basic tile there is from the points of ``mask``: 0 beside one,
+    else the least taxicab distance to one."""
+    got = _AWAY.get(mask)
     if got is None:
-        got = _PTS[mask] = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
+        points = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
+        got = _AWAY[mask] = {
+            i: 0 if geo.NEIGHBOUR_MASK[i] & mask else min(abs(x - a) + abs(y - b) for a, b in points)
+            for i, (x, y) in geo.POINT.items()}
     return got
 
 
