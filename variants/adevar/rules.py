@@ -126,14 +126,15 @@ _COUNTS: dict = {}
 _COUNTS_KEPT = 1 << 12
 
 
-def basic_masks(game, st) -> tuple[int, ...]:
+def basic_masks(game, st) -> tuple[int, int]:
     """Per player (in ``PLAYERS`` order), the points their Basic tiles stand on."""
     tiles = _BASIC_TILES.get(id(game.tileset))
     if tiles is None or tiles[0] is not game.tileset:
         tiles = _BASIC_TILES[id(game.tileset)] = (game.tileset, tuple(
             tuple(game.tileset.tile(code, p) for code in BASIC) for p in PLAYERS))
-    masks = st.tile_masks
-    return tuple(masks.get(a, 0) | masks.get(b, 0) | masks.get(c, 0) for a, b, c in tiles[1])
+    (h1, h2, h3), (g1, g2, g3) = tiles[1]
+    get = st.tile_masks.get
+    return get(h1, 0) | get(h2, 0) | get(h3, 0), get(g1, 0) | get(g2, 0) | get(g3, 0)
 
 
 def counts_of(game, st) -> dict:
