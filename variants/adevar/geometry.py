@@ -114,29 +114,56 @@ def index_of(x: int, y: int) -> int:
     return INDEX[(x, y)]
 
 
+SINGLE_MASK = {name: 0 for name in PLOTS}
+"""Per plot, its points that lie in no other plot (a tile there counts whole)."""
+for _i, _ps in PLOTS_AT.items():
+    if len(_ps) == 1:
+        SINGLE_MASK[_ps[0]] |= 1 << _i
+
+_FIRST_COL = sum(1 << board.index(-board.HALF, y) for y in range(-board.HALF, board.HALF + 1))
+_LAST_COL = sum(1 << board.index(board.HALF, y) for y in range(-board.HALF, board.HALF + 1))
+
+
+_NOT_FIRST, _NOT_LAST = ~_FIRST_COL, ~_LAST_COL
+_ROW = board.SIZE
+
+
+def _grid_step(mask: int) -> int:
+    """The grid neighbours of ``mask``'s points (one step along a row or a column)."""
+    return (mask << 1) & _NOT_FIRST | (mask >> 1) & _NOT_LAST | mask << _ROW | mask >> _ROW
+
+
+_ODD = 0
+for _i, _n in NEIGHBOUR_MASK.items():
+    if _grid_step(1 << _i) & ALL != _n:
+        _ODD |= 1 << _i
+_PLAIN = ALL & ~_ODD
+"""``_ODD``: the points whose neighbours are not their grid neighbours (the four stored on
+spare grid points, the points beside them, the edges TGG's adjacency stops short of)."""
+
+
 def reach(src: int, distance: int, occupied: int) -> tuple[int, int]:
     """Points a tile on ``src`` reaches in at most ``distance`` orthogonal steps, turning as it
-    likes, through empty points only: ``(empty points reached, occupied points touched)``."""
-    seen = 1 << src
-    frontier = [src]
-    empty_reached = 0
-    touched = 0
+    likes, through empty points only: ``(empty points reached, occupied points touched)``.
+    A breadth-first search on bitsets: each step takes the whole frontier's neighbours at once
+    (a grid step, ``NEIGHBOURS`` for the ``_ODD`` points where a grid step would be wrong)."""
+    seen = frontier = 1 << src
+    empty_reached = touched = 0
     for _step in range(distance):
-        nxt = []
-        for i in frontier:
-            for j in NEIGHBOURS[i]:
-                bit = 1 << j
-                if seen & bit:
-                    continue
-                seen |= bit
-                if occupied & bit:
-                    touched |= bit
-                else:
-                    empty_reached |= bit
-                    nxt.append(j)
-        frontier = nxt
-        if not frontier:
+        plain = frontier & _PLAIN
+        new = ((plain << 1) & _NOT_FIRST | (plain >> 1) & _NOT_LAST | plain << _ROW | plain >> _ROW) & ALL
+        odd = frontier & _ODD
+        while odd:
+            low = odd & -odd
+            odd ^= low
+            new |= NEIGHBOUR_MASK[low.bit_length() - 1]
+        new &= ~seen
+        if not new:
             break
+        seen |= new
+        touched |= new & occupied
+        frontier = new & ~occupied
+        empty_reached |= frontier
     return empty_reached, touched
 
 

@@ -9,6 +9,7 @@ called so far: two at most may ever be used), ``won`` ((player, reason) once dec
 """
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.game import Move
 from paisho_core.tiles import PLAYER_CODE, PLAYERS, other
 
@@ -119,31 +120,46 @@ def plot_counts(st) -> dict:
     return out
 
 
+_BASIC_TILES: dict = {}
+_PLOT_BITS = tuple((name, geo.PLOT_MASK[name], geo.SINGLE_MASK[name]) for name in geo.PLOTS)
+_COUNTS: dict = {}
+_COUNTS_KEPT = 1 << 12
+
+
+def basic_masks(game, st) -> tuple[int, int]:
+    """Per player (in ``PLAYERS`` order), the points their Basic tiles stand on."""
+    tiles = _BASIC_TILES.get(id(game.tileset))
+    if tiles is None or tiles[0] is not game.tileset:
+        tiles = _BASIC_TILES[id(game.tileset)] = (game.tileset, tuple(
+            tuple(game.tileset.tile(code, p) for code in BASIC) for p in PLAYERS))
+    (h1, h2, h3), (g1, g2, g3) = tiles[1]
+    get = st.tile_masks.get
+    return get(h1, 0) | get(h2, 0) | get(h3, 0), get(g1, 0) | get(g2, 0) | get(g3, 0)
+
+
+def counts_of(game, st) -> dict:
+    """:func:`plot_counts` of ``st`` from the Basic tiles' point sets (a point counts whole
+    in a plot it alone belongs to, half in each of two), kept per set of those points: the
+    same position comes back move after move in a search.  The dicts are shared: read only."""
+    key = basic_masks(game, st)
+    counts = _COUNTS.get(key)
+    if counts is None:
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        counts = _COUNTS[key] = {
+            p: {name: (m & mask).bit_count() + (m & single).bit_count()
+                for name, mask, single in _PLOT_BITS}
+            for p, m in zip(PLAYERS, key)}
+    return counts
+
+
 def position_counts(game) -> dict:
     """:func:`plot_counts` of the game's position, read once per position (the end check, the
     list of legal turns and the players' evaluation all ask)."""
     counts = game.cache.get("plot counts")
     if counts is None:
-        counts = game.cache["plot counts"] = plot_counts(game.state)
+        counts = game.cache["plot counts"] = counts_of(game, game.state)
     return counts
-
-
-def fits_plots(counts: dict, player: str, dst: int, src: int = -1) -> bool:
-    """May one more Basic tile of ``player`` stand on ``dst`` (moved from ``src``, if any)
-    without passing the Red (2) and White (3) Plot limits?"""
-    ps = PLOTS_AT[dst]
-    need = 2 // len(ps)
-    mine = counts[player]
-    for name in ps:
-        limit = geo.LIMIT[name]
-        if limit is None:
-            continue
-        have = mine[name]
-        if src >= 0 and name in PLOTS_AT[src]:
-            have -= 2 // len(PLOTS_AT[src])
-        if 2 * limit - have < need:
-            return False
-    return True
 
 
 # -- captures ----------------------------------------------------------------------------------
@@ -213,33 +229,75 @@ def revealed(st, player: str) -> bool:
 
 # -- legal turns --------------------------------------------------------------------------------
 
-def tile_moves(game, st, player: str, counts: dict):
-    """The moves of ``player``'s tiles on the board, one at a time, in the order of the list of
-    legal turns (``counts``: :func:`plot_counts`)."""
+_LIMITED = tuple((name, 2 * geo.LIMIT[name], geo.PLOT_MASK[name], geo.SINGLE_MASK[name])
+                 for name in geo.PLOTS if geo.LIMIT[name] is not None)
+
+
+def blocked(mine: dict, src: int = -1) -> int:
+    """The points where one more Basic tile (moved from ``src``, if any) of a player whose plot
+    counts are ``mine`` would pass the Red (2) and White (3) Plot limits: all of a full plot,
+    and the points of a plot with half a tile of room that lie in no other plot (a border
+    point asks half a tile of each of its two plots)."""
+    out = 0
+    src_plots = PLOTS_AT[src] if src >= 0 else ()
+    for name, cap, mask, single in _LIMITED:
+        room = cap - mine[name]
+        if name in src_plots:
+            room += 2 // len(src_plots)
+        if room < 2:
+            out |= mask if room < 1 else single
+    return out
+
+
+def _tile_ends(game, st, player: str, counts: dict | None):
+    """Per tile of ``player`` on the board that can move, in grid order: (code, point, the
+    points it may end on).  ``counts`` (:func:`plot_counts`) is read only for a Basic tile
+    (None: the position's, when first needed)."""
     occupied = st.occupied
-    for i, tile in st.tiles(player):
-        code = tile.kind.code
+    board = st.board
+    owned = st.owned[player]
+    while owned:
+        low = owned & -owned
+        owned ^= low
+        i = low.bit_length() - 1
+        code = board[i].kind.code
         dist = MOVES.get(code)
         if not dist:
             continue
-        empty, touched = geo.reach(i, dist, occupied)
-        ends = empty
-        t = touched
-        while t:
-            low = t & -t
-            t ^= low
-            j = low.bit_length() - 1
-            if may_land(game, st, code, player, j):
+        ends, touched = geo.reach(i, dist, occupied)
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            if may_land(game, st, code, player, low.bit_length() - 1):
                 ends |= low
-        basic = code in BASIC
-        e = ends
-        while e:
-            low = e & -e
-            e ^= low
-            j = low.bit_length() - 1
-            if basic and not fits_plots(counts, player, j, i):
-                continue
-            yield move_move(code, i, j)
+        if ends and code in BASIC:
+            if counts is None:
+                counts = position_counts(game)
+            ends &= ~blocked(counts[player], i)
+        if ends:
+            yield code, i, ends
+
+
+_ROWS: dict = {}
+_ROW_KEPT = 64
+
+
+def tile_moves(game, st, player: str, counts: dict | None) -> list[Move]:
+    """The moves of ``player``'s tiles on the board, in the order of the list of legal turns
+    (``counts``: :func:`plot_counts`, None for the position's).  The moves of a tile from a
+    point to a set of end points are kept (a search sees the same sets again and again)."""
+    out: list[Move] = []
+    for code, i, ends in _tile_ends(game, st, player, counts):
+        row = _ROWS.get((code, i))
+        if row is None:
+            row = _ROWS[(code, i)] = {}
+        moves = row.get(ends)
+        if moves is None:
+            if len(row) >= _ROW_KEPT:
+                row.clear()
+            moves = row[ends] = tuple(move_move(code, i, j) for j in bits(ends))
+        out += moves
+    return out
 
 
 def has_tile_move(game) -> bool | None:
@@ -248,7 +306,7 @@ def has_tile_move(game) -> bool | None:
     st = game.state
     if st.outcome is not None or st.phase == "choose":
         return None
-    return True if next(tile_moves(game, st, st.to_move, position_counts(game)), None) is not None else None
+    return True if next(_tile_ends(game, st, st.to_move, None), None) is not None else None
 
 
 def legal_moves(game) -> list[Move]:
@@ -259,16 +317,15 @@ def legal_moves(game) -> list[Move]:
     if st.phase == "choose":
         pile = st.piles.get("reserve", {}).get(player, {})
         return [choose_move(c) for c in HIDDEN if pile.get(c)]
-    counts = position_counts(game)
     board = st.board
-    out: list[Move] = list(tile_moves(game, st, player, counts))
+    out = tile_moves(game, st, player, None)
     pile = st.piles.get("reserve", {}).get(player, {})
     if not pile:
         return out
     opp = other(player)
     home = gates = basics = 0
-    for i, tile in st.tiles(player):
-        c = tile.kind.code
+    for i in bits(st.owned[player]):
+        c = board[i].kind.code
         if c in GATES:
             gates |= geo.NEIGHBOUR_MASK[i]
             if c == "GateHome":
@@ -284,7 +341,7 @@ def legal_moves(game) -> list[Move]:
                 continue
             area = gates
         elif g == "basic":
-            area = gates
+            area = gates & ~blocked(position_counts(game)[player])
         elif g == "reflection":
             area = home
         elif g == "gate":
@@ -298,8 +355,6 @@ def legal_moves(game) -> list[Move]:
             j = low.bit_length() - 1
             target = board[j]
             if target is not None and not may_call_onto(st, code, player, target):
-                continue
-            if g == "basic" and not fits_plots(counts, player, j):
                 continue
             out.append(call_move(player, code, j))
     return out
@@ -459,13 +514,13 @@ def _after(game, st, player: str, ht_captured: bool) -> None:
 
 def objective_met(game, st, player: str, goal: str) -> bool:
     if goal == "Iris":
-        c = plot_counts(st)[player]
+        c = counts_of(game, st)[player]
         return all(c[p] >= 4 for p in geo.RED + geo.WHITE)
     if goal == "BirdOfParadise":
-        c = plot_counts(st)[player]
+        c = counts_of(game, st)[player]
         return all(c[p] >= 2 for p in geo.PLOTS)
     if goal == "BlackOrchid":
-        counts = plot_counts(st)
+        counts = counts_of(game, st)
         mine, theirs = counts[player], counts[other(player)]
         return all(mine[p] >= theirs[p] and mine[p] >= 1
                    for p in geo.RED + geo.WHITE + ("east_open", "west_open"))

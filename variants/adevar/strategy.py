@@ -2,8 +2,9 @@
 capture of the opponent's Hidden Tile, material.  Reads only the mover's own secret."""
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
-from paisho_core.tiles import other
+from paisho_core.tiles import PLAYERS, other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
@@ -15,7 +16,7 @@ def progress(game, st, player: str, goal: str | None) -> float:
     """How far ``player`` is toward the objective ``goal`` (0 to about 1)."""
     if goal is None:
         return 0.0
-    c = rules.position_counts(game) if st is game.state else rules.plot_counts(st)
+    c = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
     mine = c[player]
     if goal == "Iris":
         return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16
@@ -37,28 +38,28 @@ def progress(game, st, player: str, goal: str | None) -> float:
         m, t = cap.get(player, {}), cap.get(other(player), {})
         return sum(min(m.get(k, 0), 1) + min(t.get(k, 0), 2) for k in rules.BASIC) / 9
     if goal == "WhiteRose":
-        mask = rules.config(game).rose_target[player]
+        away = _away(rules.config(game).rose_target[player])
         best = 30
-        for i, tile in st.tiles(player):
-            if tile.kind.code in rules.BASIC:
-                x, y = geo.POINT[i]
-                for j in geo.NEIGHBOURS[i]:
-                    if mask >> j & 1:
-                        best = 0
-                best = min(best, min(abs(x - a) + abs(y - b) for a, b in _points(mask)))
+        for i in bits(rules.basic_masks(game, st)[PLAYERS.index(player)]):
+            best = min(best, away[i])
         return 1 - best / 30
     if goal == "WhiteLotus":
         return min(len(rules.harmony_pairs(st, player)), 8) / 8
     return 0.0
 
 
-_PTS: dict = {}
+_AWAY: dict = {}
 
 
-def _points(mask: int):
-    got = _PTS.get(mask)
+def _away(mask: int) -> dict:
+    """Per point, how far a Basic tile there is from the points of ``mask``: 0 beside one,
+    else the least taxicab distance to one."""
+    got = _AWAY.get(mask)
     if got is None:
-        got = _PTS[mask] = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
+        points = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
+        got = _AWAY[mask] = {
+            i: 0 if geo.NEIGHBOUR_MASK[i] & mask else min(abs(x - a) + abs(y - b) for a, b in points)
+            for i, (x, y) in geo.POINT.items()}
     return got
 
 
@@ -94,10 +95,20 @@ def paisho_evaluate(game, player):
     if opp in st.extra.get("revealed", ()):
         theirs = rules.secret(st, opp)
         score -= 10.0 * (progress(game, st, opp, theirs) - baseline(game, opp, theirs))
-    for _i, tile in st.tiles():
-        v = _VALUE.get(tile.kind.code, 0.0)
-        score += v if tile.owner == player else -v
+    signed = _SIGNED[player]
+    for tile in filter(None, st.board):  # the tiles in grid order
+        v = signed.get(tile)
+        if v is None:
+            if len(signed) >= 512:
+                signed.clear()
+            v = _VALUE.get(tile.kind.code, 0.0)
+            v = signed[tile] = v if tile.owner == player else -v
+        score += v
     return score
+
+
+_SIGNED: dict = {"host": {}, "guest": {}}
+"""Per player, each tile's material for that player (negative for the opponent's)."""
 
 
 _TAKE = {"Lilac": 3.0, "Zinnia": 3.0, "Foxglove": 3.5, "WatersReflection": 4.0, "Vanguard": 4.0,
