@@ -16,6 +16,7 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS
 
 from . import rules
+from .rules import paisho_apply, paisho_has_legal_move, paisho_legal_moves
 from .geometry import POINT
 from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
@@ -24,7 +25,7 @@ from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 YAML = Path(__file__).with_name("adevar.yaml")
 
 __all__ = ["paisho_parse_turn", "paisho_public_turn", "paisho_load_position", "paisho_observation",
-           "paisho_position_extra"]
+           "paisho_position_extra", "paisho_legal_moves", "paisho_has_legal_move", "paisho_apply"]
 
 
 @hookimpl
@@ -68,21 +69,6 @@ def paisho_tile_budget(game):
         for k in game.tileset.kinds:
             out[(p, k.code)] = max(k.count, 1) * 2
     return out
-
-
-@hookimpl
-def paisho_legal_moves(game):
-    return rules.legal_moves(game)
-
-
-@hookimpl
-def paisho_has_legal_move(game):
-    return rules.has_tile_move(game)
-
-
-@hookimpl
-def paisho_apply(game, move):
-    rules.apply(game, move)
 
 
 @hookimpl

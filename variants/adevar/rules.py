@@ -10,6 +10,7 @@ called so far: two at most may ever be used), ``won`` ((player, reason) once dec
 from __future__ import annotations
 
 from paisho_core.game import Move
+from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYER_CODE, PLAYERS, other
 
 from . import geometry as geo
@@ -242,7 +243,8 @@ def tile_moves(game, st, player: str, counts: dict):
             yield move_move(code, i, j)
 
 
-def has_tile_move(game) -> bool | None:
+@hookimpl
+def paisho_has_legal_move(game) -> bool | None:
     """For the end check: True as soon as one of the mover's tiles on the board can move, else
     None (the whole list decides: a placement may still be legal)."""
     st = game.state
@@ -251,7 +253,8 @@ def has_tile_move(game) -> bool | None:
     return True if next(tile_moves(game, st, st.to_move, position_counts(game)), None) is not None else None
 
 
-def legal_moves(game) -> list[Move]:
+@hookimpl
+def paisho_legal_moves(game) -> list[Move]:
     st = game.state
     if st.outcome is not None:
         return []
@@ -360,7 +363,8 @@ def _reflection_taken(game, st, mover: str, owner: str) -> None:
             st.give("reserve", mover, code)
 
 
-def apply(game, move: Move) -> None:
+@hookimpl
+def paisho_apply(game, move: Move) -> None:
     st = game.state
     ex = st.extra
     player = st.to_move

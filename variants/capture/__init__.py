@@ -14,12 +14,15 @@ from paisho_core.errors import PositionError
 from paisho_core.hookspecs import hookimpl
 
 from . import rules
+from .rules import (paisho_apply, paisho_chance_outcomes, paisho_check_end, paisho_has_legal_move,
+                    paisho_legal_moves)
 from .notation import paisho_parse_turn
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("capture.yaml")
 
-__all__ = ["paisho_parse_turn"]
+__all__ = ["paisho_parse_turn", "paisho_legal_moves", "paisho_has_legal_move", "paisho_chance_outcomes",
+           "paisho_apply", "paisho_check_end"]
 
 
 @hookimpl
@@ -44,38 +47,6 @@ def paisho_setup(game):
     st.to_move = "host"
     st.turn = 0
     st.phase = rules.DEAL
-
-
-@hookimpl
-def paisho_legal_moves(game):
-    if game.state.phase == rules.DEAL:
-        return rules.deal_moves(game)
-    return rules.move_moves(game)
-
-
-@hookimpl
-def paisho_has_legal_move(game):
-    if game.state.phase == rules.DEAL:
-        return True
-    return rules.any_move(game)
-
-
-@hookimpl
-def paisho_chance_outcomes(game):
-    if game.state.phase != rules.DEAL:
-        return None
-    moves = rules.deal_moves(game)
-    return [(m, 1 / len(moves)) for m in moves]
-
-
-@hookimpl
-def paisho_apply(game, move):
-    rules.apply(game, move)
-
-
-@hookimpl
-def paisho_check_end(game):
-    return rules.check_end(game)
 
 
 @hookimpl
