@@ -21,6 +21,7 @@ from paisho_core.tiles import other
 from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
 from ..common.garden.clash import NOT_GATES
+from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
@@ -536,11 +537,6 @@ def paisho_parse_turn(game, body):
     if bonus is not None:
         out.append(bonus)
     return out
-
-
-@hookimpl
-def paisho_position_extra(game):
-    return {}
 
 
 @hookimpl
