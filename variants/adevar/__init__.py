@@ -20,6 +20,7 @@ from .rules import paisho_apply, paisho_has_legal_move, paisho_legal_moves
 from .geometry import POINT
 from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("adevar.yaml")
@@ -47,17 +48,13 @@ def paisho_validate_options(variant, options):
 @hookimpl
 def paisho_setup(game):
     st = game.state
-    for name in ("captured", "secret"):
-        st.piles.setdefault(name, {})
-        for p in PLAYERS:
-            st.piles[name].setdefault(p, {})
     if game.options.get("LiteGame"):
         for p in PLAYERS:
             pile = st.pile("reserve", p)
             for sf in rules.MATCH:
                 pile.pop(sf, None)
     st.extra.update(revealed=frozenset(), ruled_out=frozenset(), sf_played=frozenset(), won=None)
-    st.phase, st.turn, st.to_move = "choose", 0, "host"
+    begin(st, "choose", 0, piles=("captured", "secret"))
 
 
 @hookimpl

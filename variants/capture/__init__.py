@@ -17,6 +17,7 @@ from . import rules
 from .rules import (paisho_apply, paisho_chance_outcomes, paisho_check_end, paisho_has_legal_move,
                     paisho_legal_moves)
 from .notation import paisho_parse_turn
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("capture.yaml")
@@ -41,12 +42,7 @@ def paisho_validate_options(variant, options):
 @hookimpl
 def paisho_setup(game):
     """The tiles wait in each player's reserve; Host's deal is the first decision (turn 0)."""
-    st = game.state
-    st.pile("captured", "host")
-    st.pile("captured", "guest")
-    st.to_move = "host"
-    st.turn = 0
-    st.phase = rules.DEAL
+    begin(game.state, rules.DEAL, 0, piles=("captured",))
 
 
 @hookimpl

@@ -18,6 +18,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from ..common import garden
 from ..common.garden import GATES_T, line_cancelled, roles
+from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
@@ -43,7 +44,7 @@ def paisho_setup(game):
         for player in PLAYERS:
             for code in r.accent:
                 st.give("reserve", player, code)
-    st.turn, st.to_move, st.phase = 1, "guest", "turn"
+    begin(st, "turn", 1, first="guest")
 
 
 # -- derived data -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
 from ..common.garden.clash import NOT_GATES
 from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
+from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
@@ -55,9 +56,7 @@ def paisho_setup(game):
         for code in list(pile):
             if not _in_play(game, code):
                 del pile[code]
-    st.turn = 0
-    st.to_move = "host"
-    st.phase = "accents"
+    begin(st, "accents", 0)
 
 
 # -- derived data -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from paisho_core.hookspecs import hookimpl
 from . import rules
 from .rules import paisho_apply, paisho_check_end, paisho_harmonies, paisho_legal_moves
 from .notation import paisho_format_turn, paisho_parse_turn
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("undergrowth.yaml")
@@ -32,13 +33,8 @@ def paisho_variant_info():
 
 @hookimpl
 def paisho_setup(game):
-    st = game.state
-    st.pile("captured", "host")
-    st.pile("captured", "guest")
-    st.to_move = "host"
-    st.turn = 1
-    st.phase = rules.PLACE
-    st.extra["passes"] = 0
+    begin(game.state, rules.PLACE, 1, piles=("captured",))
+    game.state.extra["passes"] = 0
 
 
 @hookimpl
