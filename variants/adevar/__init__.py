@@ -22,6 +22,7 @@ from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
 from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("adevar.yaml")
 
@@ -29,9 +30,7 @@ __all__ = ["paisho_parse_turn", "paisho_public_turn", "paisho_load_position", "p
            "paisho_position_extra", "paisho_legal_moves", "paisho_has_legal_move", "paisho_apply"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "adevar", "yaml": str(YAML), "title": "Adevăr Pai Sho"}
+paisho_variant_info = variant_info("adevar", YAML, "Adevăr Pai Sho")
 
 
 @hookimpl

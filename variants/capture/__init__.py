@@ -19,6 +19,7 @@ from .rules import (paisho_apply, paisho_chance_outcomes, paisho_check_end, pais
 from .notation import paisho_parse_turn
 from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("capture.yaml")
 
@@ -26,9 +27,7 @@ __all__ = ["paisho_parse_turn", "paisho_legal_moves", "paisho_has_legal_move", "
            "paisho_apply", "paisho_check_end"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "capture", "yaml": str(YAML), "title": "Capture Pai Sho"}
+paisho_variant_info = variant_info("capture", YAML, "Capture Pai Sho")
 
 
 @hookimpl

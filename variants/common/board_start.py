@@ -8,6 +8,7 @@ legal move (option ``no_move``: ``loses`` or a draw).  A variant reads its optio
 """
 from __future__ import annotations
 
+from paisho_core.board import LABEL, bits
 from paisho_core.errors import PositionError
 from paisho_core.game import Outcome
 from paisho_core.hookspecs import hookimpl
@@ -31,6 +32,20 @@ def stuck(c, to: str) -> Outcome:
     """The end when ``to``, the player to move, has no legal move: a loss with option
     ``no_move=loses``, else a draw."""
     return Outcome(other(to) if c.no_move == "loses" else None, "no legal move", {"stuck": to})
+
+
+def stuck_or_drawn(game, c, held: int, reason: str, key: str) -> Outcome | None:
+    """The ends checked after a variant's own: when the player to move has no legal move, they
+    lose with ``reason`` if ``held`` (a bitset of their tiles held captive) is not empty, the
+    points listed under ``key``, and :func:`stuck` decides otherwise; while they can move, the
+    draw rules."""
+    to = game.state.to_move
+    draw = draw_rules(game, c)
+    if game.has_legal_move():
+        return draw
+    if held:
+        return Outcome(other(to), reason, {key: [LABEL[i] for i in bits(held)]})
+    return stuck(c, to)
 
 
 def remember_position(state) -> None:

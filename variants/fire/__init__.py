@@ -21,6 +21,7 @@ from ..common.garden import GATES_T, line_cancelled, roles
 from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("fire.yaml")
 
@@ -31,9 +32,7 @@ PLANTING = board.AREA["neutral"] & ~GATES
 """Points carrying the Neutral type, where flowers are planted after the first."""
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "fire", "yaml": str(YAML), "title": "Fire Pai Sho"}
+paisho_variant_info = variant_info("fire", YAML, "Fire Pai Sho")
 
 
 @hookimpl

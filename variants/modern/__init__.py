@@ -29,6 +29,7 @@ from ..common.board_start import paisho_validate_options  # noqa: F401  (a hook 
 from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
 from ..common.strategy import outcome_score
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"
@@ -39,9 +40,7 @@ POINT = r"\(-?\d+,-?\d+\)"
 TURN_RE = re.compile(rf"^{POINT}-{POINT}$")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Modern Pai Sho"}
+paisho_variant_info = variant_info(NAME, YAML, "Modern Pai Sho")
 
 
 # -- rules read once per game -----------------------------------------------------------------
@@ -337,13 +336,7 @@ def paisho_check_end(game):
                 return Outcome(p, "spirit portal")
     elif v.lotus[to] & c.portal and not v.captured[to] & c.portal:
         return Outcome(to, "spirit portal")
-    draw = start.draw_rules(game, c)
-    stuck = not game.has_legal_move()
-    if stuck:
-        if v.captured[to]:
-            return Outcome(mover, "white lotus dead", {"lotus": [LABEL[i] for i in bits(v.captured[to])]})
-        return start.stuck(c, to)
-    return draw
+    return start.stuck_or_drawn(game, c, v.captured[to], "white lotus dead", "lotus")
 
 
 # -- notation, positions, displays -----------------------------------------------------------

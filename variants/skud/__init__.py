@@ -26,13 +26,12 @@ from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("skud.yaml")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "skud", "yaml": str(YAML), "title": "Skud Pai Sho"}
+paisho_variant_info = variant_info("skud", YAML, "Skud Pai Sho")
 
 
 # -- setup ------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..common.board_start import paisho_validate_options  # noqa: F401  (a hook 
 from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
 from ..common.strategy import outcome_score
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("three_piece.yaml")
 NAME = "3-piece"
@@ -42,9 +43,7 @@ POINT = r"\(-?[0-9]{1,6},-?[0-9]{1,6}\)"
 TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?[0-9]{{1,6}})$")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "3-Piece Pai Sho (Street Pai Sho)"}
+paisho_variant_info = variant_info(NAME, YAML, "3-Piece Pai Sho (Street Pai Sho)")
 
 
 # -- rules read once per game -----------------------------------------------------------------
@@ -473,13 +472,7 @@ def paisho_check_end(game):
         return Outcome(mover, "iris killed", {"dead": [LABEL[i] for i in bits(s[to][1])]})
     if s[mover][1]:
         return Outcome(to, "iris killed", {"dead": [LABEL[i] for i in bits(s[mover][1])]})
-    draw = start.draw_rules(game, c)
-    stuck = not game.has_legal_move()
-    if stuck:
-        if s[to][0]:
-            return Outcome(mover, "iris not freed", {"captured": [LABEL[i] for i in bits(s[to][0])]})
-        return start.stuck(c, to)
-    return draw
+    return start.stuck_or_drawn(game, c, s[to][0], "iris not freed", "captured")
 
 
 # -- notation, positions, displays -----------------------------------------------------------

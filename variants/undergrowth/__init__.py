@@ -19,6 +19,7 @@ from .rules import paisho_apply, paisho_check_end, paisho_harmonies, paisho_lega
 from .notation import paisho_format_turn, paisho_parse_turn
 from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("undergrowth.yaml")
 
@@ -26,9 +27,7 @@ __all__ = ["paisho_format_turn", "paisho_parse_turn", "paisho_legal_moves", "pai
            "paisho_harmonies"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "undergrowth", "yaml": str(YAML), "title": "Undergrowth Pai Sho"}
+paisho_variant_info = variant_info("undergrowth", YAML, "Undergrowth Pai Sho")
 
 
 @hookimpl

@@ -23,6 +23,7 @@ from paisho_core.steps import draw_by_repetition_or_limit
 from . import rules
 from .notation import paisho_explain_illegal, paisho_parse_turn
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("vagabond.yaml")
 NAME = "vagabond"
@@ -30,9 +31,7 @@ NAME = "vagabond"
 __all__ = ["paisho_explain_illegal", "paisho_parse_turn"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Vagabond Pai Sho"}
+paisho_variant_info = variant_info(NAME, YAML, "Vagabond Pai Sho")
 
 
 # -- setup ------------------------------------------------------------------------------------
