@@ -12,6 +12,7 @@ from pathlib import Path
 
 from paisho_core.errors import PositionError
 from paisho_core.hookspecs import hookimpl
+from paisho_core.steps import check_count_option
 
 from . import rules
 from .rules import (paisho_apply, paisho_chance_outcomes, paisho_check_end, paisho_has_legal_move,
@@ -32,10 +33,7 @@ paisho_variant_info = variant_info("capture", YAML, "Capture Pai Sho")
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    value = options.get("max_turns")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return f"option max_turns must be a whole number, 0 or more, got {value!r}"
-    return None
+    return check_count_option(options, "max_turns")
 
 
 @hookimpl

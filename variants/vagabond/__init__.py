@@ -18,7 +18,7 @@ from paisho_core.errors import PositionError
 from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
 from paisho_core.movetable import table
-from paisho_core.steps import draw_by_repetition_or_limit
+from paisho_core.steps import check_count_option, draw_by_repetition_or_limit
 
 from . import rules
 from .notation import paisho_explain_illegal, paisho_parse_turn
@@ -149,10 +149,7 @@ def paisho_tile_flags(game):
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    value = options.get("max_turns")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return f"option max_turns must be a non-negative integer, got {value!r}"
-    return None
+    return check_count_option(options, "max_turns")
 
 
 # -- positions and displays -------------------------------------------------------------------
