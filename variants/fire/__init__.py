@@ -337,9 +337,7 @@ def paisho_position_extra(game):
 @hookimpl
 def paisho_load_position(game, data):
     st = game.state
-    phase = data.get("phase", "turn")
-    if phase not in ("turn", "draw", "place"):
-        raise PositionError([("$.phase", f"Fire has no phase {phase!r} (turn, draw, place)")])
+    phase = garden.loaded_phase(data, "Fire", ("turn", "draw", "place"))
     if phase == "place":
         code = data.get("drawn")
         if code not in game.tileset:

@@ -234,10 +234,6 @@ def paisho_has_legal_move(game):
 
 # -- applying moves ---------------------------------------------------------------------------
 
-def end_turn(state) -> None:
-    state.next_turn()
-
-
 @hookimpl
 def paisho_apply(game, move):
     st = game.state
@@ -258,7 +254,7 @@ def paisho_apply(game, move):
         game.cache.clear()
         if view(game).captured[player]:
             st.outcome = Outcome(other(player), "white lotus not freed", {"loser": player})
-    end_turn(st)
+    st.next_turn()
     if not c.return_on_capture:
         reincarnate(game, st, st.to_move)
     game.cache.clear()

@@ -540,9 +540,7 @@ def paisho_parse_turn(game, body):
 @hookimpl
 def paisho_load_position(game, data):
     st = game.state
-    phase = data.get("phase", "turn")
-    if phase not in ("accents", "turn", "bonus"):
-        raise PositionError([("$.phase", f"Skud has no phase {phase!r} (accents, turn, bonus)")])
+    phase = garden.loaded_phase(data, "Skud", ("accents", "turn", "bonus"))
     r = roles(game.variant)
     if not game.options.get("IgnoreClashing") and garden.any_clash(st, r):
         raise PositionError([("$.board", "two tiles clash on this board")])

@@ -432,10 +432,6 @@ def _captured_idents(game, player: str) -> set[int]:
     return {st.ident[i] for i in bits(status(game)[player][0])}
 
 
-def end_turn(state) -> None:
-    state.next_turn()
-
-
 @hookimpl
 def paisho_apply(game, move):
     st = game.state
@@ -454,7 +450,7 @@ def paisho_apply(game, move):
     if before and (_captured_idents(game, player) & before) and not status(game)[other(player)][1]:
         # (a move that kills an enemy Iris wins even so: check_end gives it to the mover)
         st.outcome = Outcome(other(player), "iris not freed", {"loser": player})
-    end_turn(st)
+    st.next_turn()
     game.cache.clear()
     start.remember_position(st)
 
