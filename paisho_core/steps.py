@@ -288,13 +288,22 @@ def start_from_layout(game, name: str) -> None:
     st.extra["seen"] = (position_key(st),)
 
 
+def check_count_option(options, name: str) -> str | None:
+    """The problem with option ``name``, a whole number >= 0 where 0 turns a rule off (a turn
+    limit, a repetition count), as one message; None when it is fine."""
+    v = options.get(name)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
+    return None
+
+
 def check_draw_options(options) -> str | None:
     """Problems with the options ``repetition`` and ``max_turns`` (whole numbers, 0 = off), as
     one message; None when they are fine."""
     for name in ("repetition", "max_turns"):
-        v = options.get(name)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            return f"option {name} must be a whole number >= 0 (0 = off), got {v!r}"
+        problem = check_count_option(options, name)
+        if problem:
+            return problem
     if options.get("repetition") == 1:
         return "option repetition must be 0 (off) or at least 2"
     return None

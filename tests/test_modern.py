@@ -14,6 +14,8 @@ import paisho_core as paisho
 from paisho_core import board
 from paisho_core.errors import IllegalMoveError, NotationError, PositionError, VariantError
 
+from .random_games import assert_record_round_trip, play_checked
+
 V = "modern"
 LOTUSES = {(-6, 6): "HL", (6, -6): "GL"}
 
@@ -254,38 +256,17 @@ def test_random_games(seed, which):
     options = OPTION_SETS[which]
     rng = random.Random(seed)
     game = paisho.new_game(V, options=options, seed=seed)
-    bound = 2 * options["max_turns"] + 2
-    plies = 0
-    while game.outcome is None:
-        assert plies <= bound
-        moves = game.legal_moves()
-        assert moves
-        assert len({str(m) for m in moves}) == len(moves)
-        before = game.position()
-        move = rng.choice(moves)
-        game.play(move)
-        plies += 1
+
+    def all_28_tiles(game):
         assert _all_tiles(game, "host") == FULL and _all_tiles(game, "guest") == FULL
-        if rng.random() < 0.3:
-            game.undo()
-            assert game.position() == before
-            game.play(move)
-        if rng.random() < 0.2:
-            again = paisho.from_position(game.position())
-            assert again.position() == game.position()
-            assert texts(again) == texts(game)
-        if rng.random() < 0.1 and game.outcome is None:
-            with pytest.raises(IllegalMoveError):
-                game.play("(0,0)-(9,9)")
+
+    play_checked(game, rng, options["max_turns"], all_28_tiles)
     out = game.outcome
     if out.reason == "white lotus dead":
         assert game.state.to_move != out.winner and game.flags()["captured"]
     elif out.reason == "spirit portal":
         assert game.state.board[board.index(0, 0)].code == "L"
-    replay = paisho.load_record(game.record())
-    assert dict(replay.position(), seed=None) == dict(game.position(), seed=None)
-    assert replay.outcome == game.outcome
-    assert replay.record() == game.record()
+    assert_record_round_trip(game)
 
 
 def test_evaluation_for_computer_players():

@@ -14,6 +14,8 @@ import paisho_core as paisho
 from paisho_core import board
 from paisho_core.errors import IllegalMoveError, NotationError, PositionError, VariantError
 
+from .random_games import assert_record_round_trip, play_checked
+
 V = "3-piece"
 
 
@@ -242,39 +244,17 @@ def test_random_games(seed, which):
     rng = random.Random(seed)
     game = paisho.new_game(V, options=options, seed=seed)
     full = sorted("BBBBBIIIIIWWWW")
-    bound = 2 * options["max_turns"] + 2
-    plies = 0
-    while game.outcome is None:
-        assert plies <= bound
-        moves = game.legal_moves()
-        assert moves
-        assert len({str(m) for m in moves}) == len(moves)
-        before = game.position()
-        move = rng.choice(moves)
-        game.play(move)
-        plies += 1
+
+    def all_28_tiles(game):
         assert _counts(game) == {"host": full, "guest": full}
-        if rng.random() < 0.3:
-            game.undo()
-            assert game.position() == before
-            game.play(move)
-        if rng.random() < 0.2:
-            again = paisho.from_position(game.position())
-            assert again.position() == game.position()
-            assert texts(again) == texts(game)
-        if rng.random() < 0.1 and game.outcome is None:
-            with pytest.raises(IllegalMoveError):
-                game.play("(0,0)-(9,9)")
+
+    play_checked(game, rng, options["max_turns"], all_28_tiles)
     out = game.outcome
     if out.reason == "iris killed":
         assert flagged(game, "dead")
     elif out.reason == "iris not freed" and game.state.to_move != out.winner:
         assert flagged(game, "captured")
-    replay = paisho.load_record(game.record())
-    unseeded = dict(game.position(), seed=None)
-    assert dict(replay.position(), seed=None) == unseeded  # no chance: records carry no seed
-    assert replay.outcome == game.outcome
-    assert paisho.load_record(game.record()).record() == game.record()
+    assert_record_round_trip(game)
 
 
 def test_wheel_turn_notation_accepts_anticlockwise_counts():

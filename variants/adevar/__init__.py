@@ -16,20 +16,21 @@ from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYERS
 
 from . import rules
+from .rules import paisho_apply, paisho_has_legal_move, paisho_legal_moves
 from .geometry import POINT
 from .notation import paisho_parse_turn, paisho_public_turn
 from .positions import paisho_load_position, paisho_observation, paisho_position_extra
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("adevar.yaml")
 
 __all__ = ["paisho_parse_turn", "paisho_public_turn", "paisho_load_position", "paisho_observation",
-           "paisho_position_extra"]
+           "paisho_position_extra", "paisho_legal_moves", "paisho_has_legal_move", "paisho_apply"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "adevar", "yaml": str(YAML), "title": "Adevăr Pai Sho"}
+paisho_variant_info = variant_info("adevar", YAML, "Adevăr Pai Sho")
 
 
 @hookimpl
@@ -46,17 +47,13 @@ def paisho_validate_options(variant, options):
 @hookimpl
 def paisho_setup(game):
     st = game.state
-    for name in ("captured", "secret"):
-        st.piles.setdefault(name, {})
-        for p in PLAYERS:
-            st.piles[name].setdefault(p, {})
     if game.options.get("LiteGame"):
         for p in PLAYERS:
             pile = st.pile("reserve", p)
             for sf in rules.MATCH:
                 pile.pop(sf, None)
     st.extra.update(revealed=frozenset(), ruled_out=frozenset(), sf_played=frozenset(), won=None)
-    st.phase, st.turn, st.to_move = "choose", 0, "host"
+    begin(st, "choose", 0, piles=("captured", "secret"))
 
 
 @hookimpl
@@ -68,21 +65,6 @@ def paisho_tile_budget(game):
         for k in game.tileset.kinds:
             out[(p, k.code)] = max(k.count, 1) * 2
     return out
-
-
-@hookimpl
-def paisho_legal_moves(game):
-    return rules.legal_moves(game)
-
-
-@hookimpl
-def paisho_has_legal_move(game):
-    return rules.has_tile_move(game)
-
-
-@hookimpl
-def paisho_apply(game, move):
-    rules.apply(game, move)
 
 
 @hookimpl

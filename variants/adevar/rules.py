@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from paisho_core.board import bits
 from paisho_core.game import Move
+from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import PLAYER_CODE, PLAYERS, other
 
 from . import geometry as geo
@@ -300,7 +301,8 @@ def tile_moves(game, st, player: str, counts: dict | None) -> list[Move]:
     return out
 
 
-def has_tile_move(game) -> bool | None:
+@hookimpl
+def paisho_has_legal_move(game) -> bool | None:
     """For the end check: True as soon as one of the mover's tiles on the board can move, else
     None (the whole list decides: a placement may still be legal)."""
     st = game.state
@@ -309,7 +311,8 @@ def has_tile_move(game) -> bool | None:
     return True if next(_tile_ends(game, st, st.to_move, None), None) is not None else None
 
 
-def legal_moves(game) -> list[Move]:
+@hookimpl
+def paisho_legal_moves(game) -> list[Move]:
     st = game.state
     if st.outcome is not None:
         return []
@@ -415,7 +418,8 @@ def _reflection_taken(game, st, mover: str, owner: str) -> None:
             st.give("reserve", mover, code)
 
 
-def apply(game, move: Move) -> None:
+@hookimpl
+def paisho_apply(game, move: Move) -> None:
     st = game.state
     ex = st.extra
     player = st.to_move

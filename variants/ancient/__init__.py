@@ -30,6 +30,7 @@ from .notation import deal_text, install_deal, paisho_format_turn, paisho_parse_
 from .positions import PHASES, paisho_load_position, paisho_observation, paisho_position_extra
 from .rules import (CENTRE, DRAGON, FLOWERS, KNOTWEED, ORDER, SHIP, WHEEL, WHITE,
                     Opts, opts)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("ancient.yaml")
 PILES = ("pool", "hand", "discard", "captured")
@@ -40,9 +41,7 @@ __all__ = ["analysis", "analyse_state", "deal_text", "disharmonies", "hand_codes
            "paisho_parse_turn", "paisho_position_extra", "PHASES"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "ancient", "yaml": str(YAML), "title": "Ancient Pai Sho"}
+paisho_variant_info = variant_info("ancient", YAML, "Ancient Pai Sho")
 
 
 @hookimpl

@@ -12,70 +12,34 @@ from pathlib import Path
 
 from paisho_core.errors import PositionError
 from paisho_core.hookspecs import hookimpl
+from paisho_core.steps import check_count_option
 
 from . import rules
+from .rules import (paisho_apply, paisho_chance_outcomes, paisho_check_end, paisho_has_legal_move,
+                    paisho_legal_moves)
 from .notation import paisho_parse_turn
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("capture.yaml")
 
-__all__ = ["paisho_parse_turn"]
+__all__ = ["paisho_parse_turn", "paisho_legal_moves", "paisho_has_legal_move", "paisho_chance_outcomes",
+           "paisho_apply", "paisho_check_end"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "capture", "yaml": str(YAML), "title": "Capture Pai Sho"}
+paisho_variant_info = variant_info("capture", YAML, "Capture Pai Sho")
 
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    value = options.get("max_turns")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return f"option max_turns must be a whole number, 0 or more, got {value!r}"
-    return None
+    return check_count_option(options, "max_turns")
 
 
 @hookimpl
 def paisho_setup(game):
     """The tiles wait in each player's reserve; Host's deal is the first decision (turn 0)."""
-    st = game.state
-    st.pile("captured", "host")
-    st.pile("captured", "guest")
-    st.to_move = "host"
-    st.turn = 0
-    st.phase = rules.DEAL
-
-
-@hookimpl
-def paisho_legal_moves(game):
-    if game.state.phase == rules.DEAL:
-        return rules.deal_moves(game)
-    return rules.move_moves(game)
-
-
-@hookimpl
-def paisho_has_legal_move(game):
-    if game.state.phase == rules.DEAL:
-        return True
-    return rules.any_move(game)
-
-
-@hookimpl
-def paisho_chance_outcomes(game):
-    if game.state.phase != rules.DEAL:
-        return None
-    moves = rules.deal_moves(game)
-    return [(m, 1 / len(moves)) for m in moves]
-
-
-@hookimpl
-def paisho_apply(game, move):
-    rules.apply(game, move)
-
-
-@hookimpl
-def paisho_check_end(game):
-    return rules.check_end(game)
+    begin(game.state, rules.DEAL, 0, piles=("captured",))
 
 
 @hookimpl

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from paisho_core.board import LABEL, NCELLS, PLAYABLE, bits, coords, index, on_board
 from paisho_core.game import Move, Outcome, settings
+from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
 DEAL = "deal"
@@ -148,14 +149,33 @@ def move_moves(game) -> list[Move]:
     return out
 
 
-def any_move(game) -> bool:
+@hookimpl
+def paisho_legal_moves(game) -> list[Move]:
+    if game.state.phase == DEAL:
+        return deal_moves(game)
+    return move_moves(game)
+
+
+@hookimpl
+def paisho_has_legal_move(game) -> bool:
+    if game.state.phase == DEAL:
+        return True
     st, c = game.state, cfg(game)
     return any(targets(st, c, src) for src, _tile in st.tiles(st.to_move))
 
 
+@hookimpl
+def paisho_chance_outcomes(game):
+    if game.state.phase != DEAL:
+        return None
+    moves = deal_moves(game)
+    return [(m, 1 / len(moves)) for m in moves]
+
+
 # -- playing a decision -------------------------------------------------------------------------
 
-def apply(game, move: Move) -> None:
+@hookimpl
+def paisho_apply(game, move: Move) -> None:
     st = game.state
     player = st.to_move
     if move.action == "deal":
@@ -212,7 +232,8 @@ def after_capture(game) -> Outcome | None:
     return None
 
 
-def check_end(game) -> Outcome | None:
+@hookimpl
+def paisho_check_end(game) -> Outcome | None:
     """paisho's own ends (TGG has none): the turn limit, and a player who cannot move; both are
     counted as when no capture is left."""
     st = game.state

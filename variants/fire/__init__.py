@@ -18,8 +18,10 @@ from paisho_core.tiles import PLAYERS, other
 
 from ..common import garden
 from ..common.garden import GATES_T, line_cancelled, roles
+from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("fire.yaml")
 
@@ -30,9 +32,7 @@ PLANTING = board.AREA["neutral"] & ~GATES
 """Points carrying the Neutral type, where flowers are planted after the first."""
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "fire", "yaml": str(YAML), "title": "Fire Pai Sho"}
+paisho_variant_info = variant_info("fire", YAML, "Fire Pai Sho")
 
 
 @hookimpl
@@ -43,7 +43,7 @@ def paisho_setup(game):
         for player in PLAYERS:
             for code in r.accent:
                 st.give("reserve", player, code)
-    st.turn, st.to_move, st.phase = 1, "guest", "turn"
+    begin(st, "turn", 1, first="guest")
 
 
 # -- derived data -----------------------------------------------------------------------------
@@ -337,9 +337,7 @@ def paisho_position_extra(game):
 @hookimpl
 def paisho_load_position(game, data):
     st = game.state
-    phase = data.get("phase", "turn")
-    if phase not in ("turn", "draw", "place"):
-        raise PositionError([("$.phase", f"Fire has no phase {phase!r} (turn, draw, place)")])
+    phase = garden.loaded_phase(data, "Fire", ("turn", "draw", "place"))
     if phase == "place":
         code = data.get("drawn")
         if code not in game.tileset:

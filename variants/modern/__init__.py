@@ -15,7 +15,7 @@ from pathlib import Path
 
 from paisho_core import board
 from paisho_core.board import LABEL, bits
-from paisho_core.errors import NotationError, PositionError
+from paisho_core.errors import NotationError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
 from paisho_core.movetable import table
@@ -23,8 +23,13 @@ from paisho_core.tiles import PLAYERS, other
 
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
-from paisho_core.steps import NEIGHBOURS, Hops, position_key, step
+from paisho_core.steps import NEIGHBOURS, Hops, step
+from ..common import board_start as start
+from ..common.board_start import paisho_validate_options  # noqa: F401  (a hook of this plugin)
+from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
+from ..common.strategy import outcome_score
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("modern.yaml")
 NAME = "modern"
@@ -35,9 +40,7 @@ POINT = r"\(-?\d+,-?\d+\)"
 TURN_RE = re.compile(rf"^{POINT}-{POINT}$")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Modern Pai Sho"}
+paisho_variant_info = variant_info(NAME, YAML, "Modern Pai Sho")
 
 
 # -- rules read once per game -----------------------------------------------------------------
@@ -231,10 +234,6 @@ def paisho_has_legal_move(game):
 
 # -- applying moves ---------------------------------------------------------------------------
 
-def end_turn(state) -> None:
-    state.next_turn()
-
-
 @hookimpl
 def paisho_apply(game, move):
     st = game.state
@@ -255,11 +254,11 @@ def paisho_apply(game, move):
         game.cache.clear()
         if view(game).captured[player]:
             st.outcome = Outcome(other(player), "white lotus not freed", {"loser": player})
-    end_turn(st)
+    st.next_turn()
     if not c.return_on_capture:
         reincarnate(game, st, st.to_move)
     game.cache.clear()
-    st.extra["seen"] = st.extra.get("seen", ()) + (position_key(st),)
+    start.remember_position(st)
 
 
 def bring_back(game, state, player) -> None:
@@ -320,11 +319,6 @@ def reincarnate(game, state, player) -> None:
 
 # -- end of game ------------------------------------------------------------------------------
 
-def draw_rules(game, c) -> Outcome | None:
-    """Repetition and turn limit (the book has neither; rulings page, 'Games that do not end')."""
-    return geometry.draw_by_repetition_or_limit(game.state, c.repetition, c.max_turns)
-
-
 @hookimpl
 def paisho_check_end(game):
     st = game.state
@@ -338,15 +332,7 @@ def paisho_check_end(game):
                 return Outcome(p, "spirit portal")
     elif v.lotus[to] & c.portal and not v.captured[to] & c.portal:
         return Outcome(to, "spirit portal")
-    draw = draw_rules(game, c)
-    stuck = not game.has_legal_move()
-    if stuck:
-        if v.captured[to]:
-            return Outcome(mover, "white lotus dead", {"lotus": [LABEL[i] for i in bits(v.captured[to])]})
-        if c.no_move == "loses":
-            return Outcome(mover, "no legal move", {"stuck": to})
-        return Outcome(None, "no legal move", {"stuck": to})
-    return draw
+    return start.stuck_or_drawn(game, c, v.captured[to], "white lotus dead", "lotus")
 
 
 # -- notation, positions, displays -----------------------------------------------------------
@@ -366,16 +352,6 @@ def paisho_setup(game):
     geometry.start_from_layout(game, game.options["layout"])
     for p in PLAYERS:
         game.state.pile(REMOVED, p)
-
-
-@hookimpl
-def paisho_validate_options(variant, options):
-    return geometry.check_layout_and_draw_options(variant, options)
-
-
-@hookimpl
-def paisho_position_extra(game):
-    return {}
 
 
 @hookimpl
@@ -407,10 +383,7 @@ def paisho_load_position(game, data):
         if n > game.tileset.by_code[code].count:
             problems.append(("$.board", f"{owner} has {n} {code} tiles counting board and piles; "
                                         f"the set has {game.tileset.by_code[code].count}"))
-    if problems:
-        raise PositionError(problems)
-    st.extra["seen"] = (position_key(st),)
-    game.cache.clear()
+    start.accept_position(game, problems)
 
 
 @hookimpl
@@ -438,10 +411,7 @@ def paisho_status(game):
         gone = st.piles.get(REMOVED, {}).get(p, {})
         parts.append("removed " + (",".join(f"{k}x{n}" if n > 1 else k for k, n in sorted(gone.items())) or "none"))
         lines.append((p.capitalize(), "; ".join(parts)))
-    draw_line = geometry.draw_rules_status(st, c.repetition, c.max_turns)
-    if draw_line:
-        lines.append(draw_line)
-    return lines
+    return start.with_draw_line(lines, game, c)
 
 
 # -- computer players -------------------------------------------------------------------------
@@ -465,9 +435,8 @@ def _standing(game, c: Cfg, v: View, p: str) -> float:
 @hookimpl
 def paisho_evaluate(game, player):
     """Material, Lotus progress and Lotus safety, own minus the opponent's; outcomes dominate."""
-    st = game.state
-    if st.outcome is not None:
-        return 0 if st.outcome.winner is None else (1000 if st.outcome.winner == player else -1000)
-    c = cfg(game)
-    v = view(game)
-    return _standing(game, c, v, player) - _standing(game, c, v, other(player))
+    value = outcome_score(game, player)
+    if value is None:
+        c, v = cfg(game), view(game)
+        value = _standing(game, c, v, player) - _standing(game, c, v, other(player))
+    return value

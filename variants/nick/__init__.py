@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from paisho_core.hookspecs import hookimpl
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("nick.yaml")
 NAME = "nick"
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Nick Pai Sho (The Garden Gate's Modern)"}
+paisho_variant_info = variant_info(NAME, YAML, "Nick Pai Sho (The Garden Gate's Modern)")

@@ -21,16 +21,17 @@ from paisho_core.tiles import other
 from ..common import garden
 from ..common.garden import clash_at, line_cancelled, roles
 from ..common.garden.clash import NOT_GATES
+from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
+from ..common.setup import begin
 from .explain import paisho_explain_illegal  # noqa: F401  (a hook of this plugin)
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 from .tolerance import paisho_repair_turn  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("skud.yaml")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "skud", "yaml": str(YAML), "title": "Skud Pai Sho"}
+paisho_variant_info = variant_info("skud", YAML, "Skud Pai Sho")
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -54,9 +55,7 @@ def paisho_setup(game):
         for code in list(pile):
             if not _in_play(game, code):
                 del pile[code]
-    st.turn = 0
-    st.to_move = "host"
-    st.phase = "accents"
+    begin(st, "accents", 0)
 
 
 # -- derived data -----------------------------------------------------------------------------
@@ -539,16 +538,9 @@ def paisho_parse_turn(game, body):
 
 
 @hookimpl
-def paisho_position_extra(game):
-    return {}
-
-
-@hookimpl
 def paisho_load_position(game, data):
     st = game.state
-    phase = data.get("phase", "turn")
-    if phase not in ("accents", "turn", "bonus"):
-        raise PositionError([("$.phase", f"Skud has no phase {phase!r} (accents, turn, bonus)")])
+    phase = garden.loaded_phase(data, "Skud", ("accents", "turn", "bonus"))
     r = roles(game.variant)
     if not game.options.get("IgnoreClashing") and garden.any_clash(st, r):
         raise PositionError([("$.board", "two tiles clash on this board")])

@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from paisho_core.hookspecs import hookimpl
-
 from .rules import (  # noqa: F401 - the hooks this plugin registers
     paisho_apply, paisho_check_end, paisho_harmonies, paisho_has_legal_move, paisho_legal_moves,
     paisho_load_position, paisho_parse_turn, paisho_position_extra, paisho_setup, paisho_status,
     paisho_tile_flags, paisho_validate_options,
 )
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("street_tgg.yaml")
 NAME = "street-tgg"
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Street Pai Sho (The Garden Gate)"}
+paisho_variant_info = variant_info(NAME, YAML, "Street Pai Sho (The Garden Gate)")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from paisho_core import board
 from paisho_core.board import LABEL, bits
-from paisho_core.errors import NotationError, PositionError
+from paisho_core.errors import NotationError
 from paisho_core.game import Move, Outcome, settings
 from paisho_core.hookspecs import hookimpl
 from paisho_core.movetable import table
@@ -21,9 +21,14 @@ from paisho_core.tiles import other
 
 from paisho_core import steps as geometry
 from paisho_core.notation import check_points
-from paisho_core.steps import NEIGHBOURS, Hops, neighbour_shifts, position_key, ring
+from paisho_core.steps import NEIGHBOURS, Hops, neighbour_shifts, ring
 
+from ..common import board_start as start
+from ..common.board_start import paisho_validate_options  # noqa: F401  (a hook of this plugin)
+from ..common.hooks import paisho_position_extra  # noqa: F401  (a hook of this plugin)
+from ..common.strategy import outcome_score
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("three_piece.yaml")
 NAME = "3-piece"
@@ -38,9 +43,7 @@ POINT = r"\(-?[0-9]{1,6},-?[0-9]{1,6}\)"
 TURN_RE = re.compile(rf"^(?:{POINT}-{POINT}|{POINT}(?:-{POINT})?~-?[0-9]{{1,6}})$")
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "3-Piece Pai Sho (Street Pai Sho)"}
+paisho_variant_info = variant_info(NAME, YAML, "3-Piece Pai Sho (Street Pai Sho)")
 
 
 # -- rules read once per game -----------------------------------------------------------------
@@ -429,10 +432,6 @@ def _captured_idents(game, player: str) -> set[int]:
     return {st.ident[i] for i in bits(status(game)[player][0])}
 
 
-def end_turn(state) -> None:
-    state.next_turn()
-
-
 @hookimpl
 def paisho_apply(game, move):
     st = game.state
@@ -451,17 +450,12 @@ def paisho_apply(game, move):
     if before and (_captured_idents(game, player) & before) and not status(game)[other(player)][1]:
         # (a move that kills an enemy Iris wins even so: check_end gives it to the mover)
         st.outcome = Outcome(other(player), "iris not freed", {"loser": player})
-    end_turn(st)
+    st.next_turn()
     game.cache.clear()
-    st.extra["seen"] = st.extra.get("seen", ()) + (position_key(st),)
+    start.remember_position(st)
 
 
 # -- end of game ------------------------------------------------------------------------------
-
-def draw_rules(game, c) -> Outcome | None:
-    """Repetition and turn limit (the book has neither; rulings page, 'Games that do not end')."""
-    return geometry.draw_by_repetition_or_limit(game.state, c.repetition, c.max_turns)
-
 
 @hookimpl
 def paisho_check_end(game):
@@ -474,15 +468,7 @@ def paisho_check_end(game):
         return Outcome(mover, "iris killed", {"dead": [LABEL[i] for i in bits(s[to][1])]})
     if s[mover][1]:
         return Outcome(to, "iris killed", {"dead": [LABEL[i] for i in bits(s[mover][1])]})
-    draw = draw_rules(game, c)
-    stuck = not game.has_legal_move()
-    if stuck:
-        if s[to][0]:
-            return Outcome(mover, "iris not freed", {"captured": [LABEL[i] for i in bits(s[to][0])]})
-        if c.no_move == "loses":
-            return Outcome(mover, "no legal move", {"stuck": to})
-        return Outcome(None, "no legal move", {"stuck": to})
-    return draw
+    return start.stuck_or_drawn(game, c, s[to][0], "iris not freed", "captured")
 
 
 # -- notation, positions, displays -----------------------------------------------------------
@@ -513,16 +499,6 @@ def paisho_setup(game):
 
 
 @hookimpl
-def paisho_validate_options(variant, options):
-    return geometry.check_layout_and_draw_options(variant, options)
-
-
-@hookimpl
-def paisho_position_extra(game):
-    return {}
-
-
-@hookimpl
 def paisho_load_position(game, data):
     st = game.state
     problems = []
@@ -542,10 +518,7 @@ def paisho_load_position(game, data):
             problems.append(("$.board", f"{owner} has {n} {code} tiles, the set has {game.tileset.by_code[code].count}"))
     if st.turn < 1:
         problems.append(("$.turn", "turns are numbered from 1"))
-    if problems:
-        raise PositionError(problems)
-    st.extra["seen"] = (position_key(st),)
-    game.cache.clear()
+    start.accept_position(game, problems)
 
 
 @hookimpl
@@ -566,10 +539,7 @@ def paisho_status(game):
         if s[p][0] and st.to_move == p and st.outcome is None:
             text += " (must be freed this turn)"
         lines.append((p.capitalize(), text))
-    draw_line = geometry.draw_rules_status(st, c.repetition, c.max_turns)
-    if draw_line:
-        lines.append(draw_line)
-    return lines
+    return start.with_draw_line(lines, game, c)
 
 
 # -- computer players -------------------------------------------------------------------------
@@ -588,9 +558,8 @@ def _danger(game, c: Cfg, r: Roles, p: str) -> float:
 @hookimpl
 def paisho_evaluate(game, player):
     """The opponent's Iris danger minus one's own (see ``_danger``); outcomes dominate."""
-    st = game.state
-    if st.outcome is not None:
-        return 0 if st.outcome.winner is None else (1000 if st.outcome.winner == player else -1000)
-    c = cfg(game)
-    r = roles(game)
-    return _danger(game, c, r, other(player)) - _danger(game, c, r, player)
+    value = outcome_score(game, player)
+    if value is None:
+        c, r = cfg(game), roles(game)
+        value = _danger(game, c, r, other(player)) - _danger(game, c, r, player)
+    return value

@@ -15,48 +15,25 @@ from paisho_core.errors import PositionError
 from paisho_core.hookspecs import hookimpl
 
 from . import rules
+from .rules import paisho_apply, paisho_check_end, paisho_harmonies, paisho_legal_moves
 from .notation import paisho_format_turn, paisho_parse_turn
+from ..common.setup import begin
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("undergrowth.yaml")
 
-__all__ = ["paisho_format_turn", "paisho_parse_turn"]
+__all__ = ["paisho_format_turn", "paisho_parse_turn", "paisho_legal_moves", "paisho_apply", "paisho_check_end",
+           "paisho_harmonies"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": "undergrowth", "yaml": str(YAML), "title": "Undergrowth Pai Sho"}
+paisho_variant_info = variant_info("undergrowth", YAML, "Undergrowth Pai Sho")
 
 
 @hookimpl
 def paisho_setup(game):
-    st = game.state
-    st.pile("captured", "host")
-    st.pile("captured", "guest")
-    st.to_move = "host"
-    st.turn = 1
-    st.phase = rules.PLACE
-    st.extra["passes"] = 0
-
-
-@hookimpl
-def paisho_legal_moves(game):
-    return rules.legal_moves(game)
-
-
-@hookimpl
-def paisho_apply(game, move):
-    rules.apply(game, move)
-
-
-@hookimpl
-def paisho_check_end(game):
-    return rules.check_end(game)
-
-
-@hookimpl
-def paisho_harmonies(game):
-    return rules.harmonies(game)
+    begin(game.state, rules.PLACE, 1, piles=("captured",))
+    game.state.extra["passes"] = 0
 
 
 @hookimpl

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from paisho_core.board import AREA, BIT_T, GATES, LABEL, PLAYABLE, bits, coords, index, nearest, on_board
 from paisho_core.game import Harmony, Move, Outcome, settings
+from paisho_core.hookspecs import hookimpl
 
 PLACE = "place"
 """Phase of a turn's first tile (or a pass)."""
@@ -301,7 +302,8 @@ def pass_allowed(game) -> bool:
     return st.phase == PLACE and (st.turn > 2 or (st.turn == 2 and st.to_move == "guest"))
 
 
-def legal_moves(game) -> list[Move]:
+@hookimpl
+def paisho_legal_moves(game) -> list[Move]:
     out = placement_moves(game)
     if pass_allowed(game):
         out.append(Move("pass", PASS))
@@ -323,7 +325,8 @@ def remove_disharmonic(game) -> None:
             st.give("captured", t.owner, t.kind.code)
 
 
-def apply(game, move: Move) -> None:
+@hookimpl
+def paisho_apply(game, move: Move) -> None:
     st = game.state
     player = st.to_move
     ex = st.extra
@@ -379,7 +382,8 @@ def central(game, player: str) -> int:
     return (game.state.owned[player] & cfg(game).score).bit_count()
 
 
-def check_end(game) -> Outcome | None:
+@hookimpl
+def paisho_check_end(game) -> Outcome | None:
     st = game.state
     if st.phase != PLACE:
         return None
@@ -397,7 +401,8 @@ def check_end(game) -> Outcome | None:
                       f"({max(h, g)} to {min(h, g)})", details)
 
 
-def harmonies(game) -> list[Harmony]:
+@hookimpl
+def paisho_harmonies(game) -> list[Harmony]:
     st = game.state
     seen = set()
     out = []

@@ -10,18 +10,17 @@ from __future__ import annotations
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
+from paisho_variants.common.strategy import outcome_score
 from paisho_variants.undergrowth.rules import central, cfg
 
 
 @hookimpl
 def paisho_evaluate(game, player):
-    st = game.state
-    if st.outcome is not None:
-        w = st.outcome.winner
-        return 0.0 if w is None else (1000.0 if w == player else -1000.0)
-    foe = other(player)
-    score = 10.0 * (central(game, player) - central(game, foe))
-    score += 2.0 * (st.owned[player].bit_count() - st.owned[foe].bit_count())
+    score = outcome_score(game, player)
+    if score is None:
+        owned, foe = game.state.owned, other(player)
+        score = 10.0 * (central(game, player) - central(game, foe))
+        score += 2.0 * (owned[player].bit_count() - owned[foe].bit_count())
     return score
 
 

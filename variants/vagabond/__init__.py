@@ -18,11 +18,12 @@ from paisho_core.errors import PositionError
 from paisho_core.game import Move, Outcome
 from paisho_core.hookspecs import hookimpl
 from paisho_core.movetable import table
-from paisho_core.steps import draw_by_repetition_or_limit
+from paisho_core.steps import check_count_option, draw_by_repetition_or_limit
 
 from . import rules
 from .notation import paisho_explain_illegal, paisho_parse_turn
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
+from ..common.plugin import variant_info
 
 YAML = Path(__file__).with_name("vagabond.yaml")
 NAME = "vagabond"
@@ -30,9 +31,7 @@ NAME = "vagabond"
 __all__ = ["paisho_explain_illegal", "paisho_parse_turn"]
 
 
-@hookimpl
-def paisho_variant_info():
-    return {"name": NAME, "yaml": str(YAML), "title": "Vagabond Pai Sho"}
+paisho_variant_info = variant_info(NAME, YAML, "Vagabond Pai Sho")
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -150,10 +149,7 @@ def paisho_tile_flags(game):
 
 @hookimpl
 def paisho_validate_options(variant, options):
-    value = options.get("max_turns")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return f"option max_turns must be a non-negative integer, got {value!r}"
-    return None
+    return check_count_option(options, "max_turns")
 
 
 # -- positions and displays -------------------------------------------------------------------

@@ -9,7 +9,8 @@ One concern per module: :mod:`.roles` (what a variant's tiles are), :mod:`.movet
 values, picks), :mod:`.sightlines` (nearest blockers, sight), :mod:`.clash` (the clash rule),
 :mod:`.memo` (data derived from a board, carried forward), :mod:`.harmony` (pairs, rings,
 midline counts), :mod:`.arrange` (tile moves), :mod:`.accents` (accent tiles) and :mod:`.turns`
-(turn ends, notation).  Every name is also importable from the package itself.
+(turn ends, the phase of a loaded position, notation).  Every name is also importable from the
+package itself.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from .memo import (MAX_CHANGES, board_masks, changes, clash_map, code_masks, der
 from .movetable import PATCH_RATIO, MoveTable, pick, repicked
 from .roles import ROLES, Roles, roles
 from .sightlines import COLUMN, EAST, GATES_T, NORTH, SOUTH, WEST, line_neighbours, relinked, sight
-from .turns import end_of_turn_outcome, end_turn, split_bonus
+from .turns import end_of_turn_outcome, end_turn, loaded_phase, split_bonus
 
 __all__ = ["check_point_text", "Roles", "roles", "clash_at", "any_clash", "harmony_list", "ring_winners",
            "midline_counts", "wheel_rotation", "rotate", "boat_flower_destinations", "LABEL",
@@ -39,4 +40,4 @@ __all__ = ["check_point_text", "Roles", "roles", "clash_at", "any_clash", "harmo
            "line_cancelled", "harmony_pairs", "ring_or_count_outcome", "new_harmony", "harmony_idents",
            "reach4", "MoverMemo", "mover_memo", "Arranging", "arrangements", "can_arrange",
            "placement_mask", "accent_moves", "Overlay", "apply_accent", "end_of_turn_outcome",
-           "end_turn", "split_bonus"]
+           "end_turn", "loaded_phase", "split_bonus"]

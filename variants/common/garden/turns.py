@@ -1,6 +1,7 @@
-"""Turn ends and notation shared by the garden games."""
+"""Turn ends, the phase of a loaded position and notation shared by the garden games."""
 from __future__ import annotations
 
+from paisho_core.errors import PositionError
 from paisho_core.game import Outcome
 
 from .harmony import ring_or_count_outcome
@@ -19,6 +20,15 @@ def end_turn(state) -> None:
     """Pass the turn: Guest then Host make one turn number."""
     state.phase = "turn"
     state.next_turn("guest")
+
+
+def loaded_phase(data: dict, title: str, phases: tuple[str, ...]) -> str:
+    """The phase of a position being loaded (``turn`` when it names none); PositionError unless
+    it is one of the variant's ``phases`` (``title`` names the variant)."""
+    phase = data.get("phase", "turn")
+    if phase not in phases:
+        raise PositionError([("$.phase", f"{title} has no phase {phase!r} ({', '.join(phases)})")])
+    return phase
 
 
 def split_bonus(body: str) -> tuple[str, str | None]:
