@@ -80,6 +80,12 @@ class Info:
         self.harmony_partners = {k.code: frozenset(variant.harmony.partners(k.code)) & self.flowers
                                  for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
+        either = {c: set(p) for c, p in self.clash_partners.items()}
+        for c, partners in self.clash_partners.items():
+            for q in partners:
+                either.setdefault(q, set()).add(c)
+        self.clash_either = {c: frozenset(p) for c, p in either.items() if p}
+        """Codes that clash with each code in either direction (for :func:`clash_links`)."""
         # Garden of each colour: a point carrying that colour (midline and d=7 points count, B20).
         self.garden = {"red": board.AREA["red"] & ~self.ports, "white": board.AREA["white"] & ~self.ports}
         # Only points of one colour, not on a midline or the diamond's rim (B20 option).
@@ -145,7 +151,8 @@ class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours")
+                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours",
+                 "points", "_clash_links")
 
     def __init__(self, inf: Info, st, options=None) -> None:
         self.options = options or {}
@@ -197,6 +204,8 @@ class Scan:
         self.disharmonies = None
         self.clash: dict[str, dict[str, int]] = {}  # clash_masks, per player
         self._neighbours: tuple | None = None
+        self.points: dict[str, int] | None = None  # turn_points of each player, made on first use
+        self._clash_links: tuple[int, int] | None = None
 
     def neighbours(self) -> tuple[dict, dict, dict, dict]:
         """The nearest line blocker east, west, north and south of every line blocker
@@ -283,20 +292,66 @@ def _traits(inf, st, scan):
     return _Traits(inf, st)
 
 
+# -- lines read as bitsets: each tile's nearest line blocker east and north of a set at once ----
+
+_SIZE = board.SIZE
+_FULL = (1 << board.NCELLS) - 1
+_LINE_START = sum(1 << j for j in range(0, board.NCELLS, _SIZE))
+_CARRY = _FULL & ~_LINE_START
+_WEST_OF = [((1 << i) - 1) for i in range(board.NCELLS)]
+"""Every point before ``i`` in row-major order (its row's points west of it, and lower rows)."""
+_SOUTH_OF = [sum(1 << j for j in range(i % _SIZE, i, _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s column south of it."""
+
+
+def _east_of(lines: int, a: int) -> int:
+    """The points of ``lines`` whose nearest point of ``lines`` west of them on their row is in
+    ``a`` (a subset of ``lines``): one addition carries each point of ``a`` over the empty points
+    east of it to the next one; a row's first point stops the carry."""
+    return ((_CARRY & ~lines) + (a << 1)) & lines & ~_LINE_START
+
+
+def _north_of(lines: int, a: int) -> int:
+    """The points of ``lines`` whose nearest point of ``lines`` south of them in their column is
+    in ``a`` (a subset of ``lines``): ``a`` filled northwards over the empty points (in four
+    doubling steps, enough for the fifteen points a column can hold between two), one row on."""
+    p = _FULL & ~lines
+    g = a | p & (a << _SIZE)
+    p &= p << _SIZE
+    g |= p & (g << 2 * _SIZE)
+    p &= p << 2 * _SIZE
+    g |= p & (g << 4 * _SIZE)
+    p &= p << 4 * _SIZE
+    g |= p & (g << 8 * _SIZE)
+    return (g << _SIZE) & lines
+
+
+def _west(lines: int, q: int) -> int:
+    """The nearest point of ``lines`` before ``q`` in row-major order (for ``q`` from
+    :func:`_east_of`, its west neighbour on its row)."""
+    return (lines & _WEST_OF[q]).bit_length() - 1
+
+
+def _south(lines: int, q: int) -> int:
+    """The nearest point of ``lines`` south of ``q`` in its column, or -1."""
+    return (lines & _SOUTH_OF[q]).bit_length() - 1
+
+
 def harmony_pairs(inf: Info, st, scan: Scan):
     """Harmonies as ``(a, b, owner, points)``, b east of or north of a (L246-257)."""
     if scan.harmony_pairs is not None:
         return scan.harmony_pairs
     elig = eligible_mask(inf, st, scan)
     traits = _traits(inf, st, scan)
-    east, _west, north, _south = scan.neighbours()  # eligible tiles all block lines
+    lines = scan.lines  # eligible tiles all block lines
+    found = [(_west(lines, q), 0, q) for q in bits(_east_of(lines, elig) & elig)]
+    found += [(_south(lines, q), 1, q) for q in bits(_north_of(lines, elig) & elig)]
+    found.sort()  # by the west or south tile, east before north
     out = []
-    for a in bits(elig):
-        for q in (east.get(a, -1), north.get(a, -1)):
-            if q >= 0 and (elig >> q) & 1:
-                v = pair_value(inf, st, a, q, traits, scan.garden)
-                if v is not None:
-                    out.append((a, q, v[0], v[1]))
+    for a, _north, q in found:
+        v = pair_value(inf, st, a, q, traits, scan.garden)
+        if v is not None:
+            out.append((a, q, v[0], v[1]))
     scan.harmony_pairs = out
     return out
 
@@ -307,14 +362,24 @@ def disharmonies(inf: Info, st, scan: Scan):
     (L259-261, B21).  ``points`` is what ``owner`` loses."""
     if scan.disharmonies is not None:
         return scan.disharmonies
+    east_links, north_links = clash_links(inf, st, scan)
+    if not east_links | north_links:
+        scan.disharmonies = []
+        return scan.disharmonies
     elig = eligible_mask(inf, st, scan)
     traits = None
     b = st.board
     out = []
-    east, west, north, south = scan.neighbours()  # flowers all block lines
-    for c in bits(scan.flowers):
-        w, e = west.get(c, -1), east.get(c, -1)
-        s, n = south.get(c, -1), north.get(c, -1)
+    lines, lines_t = scan.lines, scan.lines_t  # flowers all block lines
+    # c clashes with the tile west or south of it (c is linked), or east or north of it (that
+    # tile is linked and c is next to it)
+    candidates = east_links | north_links
+    for q in bits(east_links):
+        candidates |= 1 << _west(lines, q)
+    for q in bits(north_links):
+        candidates |= 1 << _south(lines, q)
+    for c in bits(candidates & scan.flowers):
+        e, w, n, s = nearest(lines, lines_t, c)
         if (w < 0 or e < 0) and (s < 0 or n < 0):
             continue
         tc = b[c]
@@ -333,11 +398,46 @@ def disharmonies(inf: Info, st, scan: Scan):
     return out
 
 
+def clash_links(inf: Info, st, scan: Scan) -> tuple[int, int]:
+    """Bitsets of the tiles whose nearest line blocker west of them (first) or south of them
+    (second) is a tile they clash with, in either direction and whoever owns them: every pair
+    that :func:`own_clashes` and :func:`disharmonies` look at has its east or north tile here,
+    so they look only at these.  Made once per Scan."""
+    found = scan._clash_links
+    if found is None:
+        clashing = inf.clash_either
+        lines = scan.lines
+        by_code: dict[str, int] = {}
+        for tile, m in st.tile_masks.items():
+            if m:
+                code = tile.kind.code
+                if code in clashing:
+                    by_code[code] = by_code.get(code, 0) | m & lines
+        east = north = 0
+        for code, a in by_code.items():
+            p = 0
+            for c in clashing[code]:
+                p |= by_code.get(c, 0)
+            if a and p:
+                east |= _east_of(lines, a) & p
+                north |= _north_of(lines, a) & p
+        found = scan._clash_links = (east, north)
+    return found
+
+
 def turn_points(inf: Info, st, scan: Scan, player: str) -> int:
-    """What ``player`` scores for the harmonies and disharmonies standing now (L263)."""
-    total = sum(v for _a, _b, o, v in harmony_pairs(inf, st, scan) if o == player)
-    total -= sum(v for _a, _b, _c, o, v in disharmonies(inf, st, scan) if o == player)
-    return total
+    """What ``player`` scores for the harmonies and disharmonies standing now (L263); both
+    players' totals are made once per Scan (the turn's end, the end check and the evaluation
+    all ask)."""
+    points = scan.points
+    if points is None:
+        points = dict.fromkeys(PLAYERS, 0)
+        for _a, _b, o, v in harmony_pairs(inf, st, scan):
+            points[o] += v
+        for _a, _b, _c, o, v in disharmonies(inf, st, scan):
+            points[o] -= v
+        scan.points = points
+    return points[player]
 
 
 def chain_players(inf: Info, st, scan: Scan) -> list[str]:
@@ -353,15 +453,19 @@ def chain_players(inf: Info, st, scan: Scan) -> list[str]:
 
 def own_clashes(inf: Info, st, scan: Scan) -> int:
     """Flowers standing in line with a clashing flower of their own owner (L229-230, B18)."""
+    east_links, north_links = clash_links(inf, st, scan)
+    flowers = scan.flowers
+    if not (east_links | north_links) & flowers:
+        return 0
     b = st.board
     out = 0
     clash = inf.clash_partners
-    east, _west, north, _south = scan.neighbours()  # flowers all block lines
-    for a in bits(scan.flowers):
-        ta = b[a]
-        for q in (east.get(a, -1), north.get(a, -1)):
-            if q >= 0 and (scan.flowers >> q) & 1:
-                tq = b[q]
+    lines = scan.lines  # flowers all block lines
+    for links, before in ((east_links, _west), (north_links, _south)):
+        for q in bits(links & flowers):
+            a = before(lines, q)
+            if (flowers >> a) & 1:
+                ta, tq = b[a], b[q]
                 if tq.owner == ta.owner and tq.kind.code in clash[ta.kind.code]:
                     out |= (1 << a) | (1 << q)
     return out
