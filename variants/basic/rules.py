@@ -80,6 +80,8 @@ class Info:
         self.harmony_partners = {k.code: frozenset(variant.harmony.partners(k.code)) & self.flowers
                                  for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
+        self.tile_role = _TileRoles(self.role)
+        """Per tile (kind and owner): its kind's role, None for a flower."""
         either = {c: set(p) for c, p in self.clash_partners.items()}
         for c, partners in self.clash_partners.items():
             for q in partners:
@@ -136,6 +138,18 @@ class Info:
         return 1
 
 
+class _TileRoles(dict):
+    """Tile -> its kind's role (or None), worked out for a tile the first time it is asked."""
+
+    def __init__(self, role: dict) -> None:
+        super().__init__()
+        self.role = role
+
+    def __missing__(self, tile) -> str | None:
+        found = self[tile] = self.role.get(tile.kind.code)
+        return found
+
+
 @lru_cache(maxsize=None)
 def info(variant) -> Info:
     return Info(variant)
@@ -159,10 +173,10 @@ class Scan:
         self.garden = inf.pure_garden if self.options.get("natural_requires_pure_garden") else inf.garden
         by_role = dict.fromkeys(ROLES, 0)
         flowers = 0
-        role = inf.role
+        tile_role = inf.tile_role
         for tile, m in st.tile_masks.items():
             if m:
-                r = role.get(tile.kind.code)
+                r = tile_role[tile]
                 if r is not None:
                     by_role[r] |= m
                 else:

@@ -32,18 +32,30 @@ def _reading(game) -> tuple[int, dict]:
     return flowers, arms
 
 
+_CHAINS: dict = {}
+"""The chain term by (the player's flowers, the arms their harmonies cross): the opponent's
+stay the same over all of a player's candidate moves."""
+
+
 def _chain(game, player: str, reading) -> float:
     flowers, arms = reading
     mine = arms[player]
-    points = [POINT_XY[i] for i in bits(flowers & game.state.owned[player])]
-    return 5.0 * len(mine) + 2.0 * arm_potential(points, [a for a in ARMS if a not in mine])
+    mask = flowers & game.state.owned[player]
+    key = (mask, frozenset(mine))
+    found = _CHAINS.get(key)
+    if found is None:
+        if len(_CHAINS) >= 50_000:
+            _CHAINS.clear()
+        points = [POINT_XY[i] for i in bits(mask)]
+        found = _CHAINS[key] = 5.0 * len(mine) + 2.0 * arm_potential(points, [a for a in ARMS if a not in mine])
+    return found
 
 
 def _flowers_left(game, player: str, reading) -> int:
     st = game.state
     on_board = (reading[0] & st.owned[player]).bit_count()
-    in_reserve = sum(n for code, n in st.pile("reserve", player).items()
-                     if game.tileset.by_code[code].group == "flower")
+    flower_codes = rules_module.info(game.variant).flowers
+    in_reserve = sum(n for code, n in st.pile("reserve", player).items() if code in flower_codes)
     return on_board + in_reserve
 
 
