@@ -82,6 +82,9 @@ class Info:
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
         self.tile_role = _TileRoles(self.role)
         """Per tile (kind and owner): its kind's role, None for a flower."""
+        self.may_pair = _MayPair(self)
+        """Per pair of tiles (kinds and owners): False when :func:`pair_value` is None for them
+        wherever they stand."""
         either = {c: set(p) for c, p in self.clash_partners.items()}
         for c, partners in self.clash_partners.items():
             for q in partners:
@@ -147,6 +150,33 @@ class _TileRoles(dict):
 
     def __missing__(self, tile) -> str | None:
         found = self[tile] = self.role.get(tile.kind.code)
+        return found
+
+
+class _MayPair(dict):
+    """``(tile, tile)`` -> whether two tiles in line may harmonize (:func:`pair_value`), as far
+    as their kinds and owners tell: a Lotus with a flower, a Rock with a flower of its owner
+    (what the Rock takes on depends on where it stands), two flowers of one owner that are
+    harmony partners.  Worked out for a pair the first time it is asked."""
+
+    def __init__(self, inf) -> None:
+        super().__init__()
+        self.inf = inf
+
+    def __missing__(self, pair) -> bool:
+        inf = self.inf
+        ta, tq = pair
+        ca, cq = ta.kind.code, tq.kind.code
+        ra, rq = inf.role.get(ca), inf.role.get(cq)
+        if ra == "lotus" or rq == "lotus":
+            found = (ra == "lotus" and cq in inf.flowers) or (rq == "lotus" and ca in inf.flowers)
+        elif ta.owner != tq.owner:
+            found = False
+        elif ra == "rock" or rq == "rock":
+            found = (ra == "rock" and rq is None) or (rq == "rock" and ra is None)
+        else:
+            found = cq in inf.harmony_partners[ca]
+        self[pair] = found
         return found
 
 
@@ -362,10 +392,12 @@ def harmony_pairs(inf: Info, st, scan: Scan):
     found += [(_south(lines, q), 1, q) for q in bits(_north_of(lines, elig) & elig)]
     found.sort()  # by the west or south tile, east before north
     out = []
+    b, may_pair = st.board, inf.may_pair
     for a, _north, q in found:
-        v = pair_value(inf, st, a, q, traits, scan.garden)
-        if v is not None:
-            out.append((a, q, v[0], v[1]))
+        if may_pair[b[a], b[q]]:
+            v = pair_value(inf, st, a, q, traits, scan.garden)
+            if v is not None:
+                out.append((a, q, v[0], v[1]))
     scan.harmony_pairs = out
     return out
 
