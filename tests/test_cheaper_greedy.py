@@ -595,6 +595,11 @@ def basic_positions():
         if game.ply % 3 == 0:
             played.append(fresh(game))
         game.play(players[game.to_move].choose(game))
+    from .test_basic import RING, game_at
+
+    ring = game_at(RING)
+    ring.play("(4,-7)-(4,-4)")  # BE17: the guest's chain around the Mid Port
+    played.append(ring)
     for k, game in enumerate(played):
         yield game
         yield crowded(game, k)
@@ -605,7 +610,9 @@ def basic_positions():
 def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
     from paisho_variants.basic import rules
 
-    counts = {"own": 0, "dis": 0, "pairs": 0}
+    from paisho_core.sight import encloses
+
+    counts = {"own": 0, "dis": 0, "pairs": 0, "chains": 0}
     for game in basic_positions():
         inf, st = rules.info(game.variant), game.state
         scan = rules.Scan(inf, st, game.options)
@@ -619,7 +626,14 @@ def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
         assert rules.harmony_pairs(inf, st, scan) == want_pairs
         assert rules.disharmonies(inf, st, scan) == want_dis
         assert {p: rules.turn_points(inf, st, scan, p) for p in ("host", "guest")} == want_points
+        want_chain = [p for p in ("host", "guest") if len([1 for *_ab, o, _v in want_pairs if o == p]) >= 4
+                      and encloses([(a, q) for a, q, o, _v in want_pairs if o == p], index(0, 0))]
+        if counts["pairs"] % 2:
+            rules._CHAINED.clear()
+        assert rules.chain_players(inf, st, scan) == want_chain
+        assert rules.chain_players(inf, st, scan) == want_chain  # remembered
+        counts["chains"] += bool(want_chain)
         counts["own"] += bool(want_own)
         counts["dis"] += bool(want_dis)
         counts["pairs"] += len(want_pairs)
-    assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500, counts
+    assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500 and counts["chains"] >= 1, counts

@@ -89,8 +89,20 @@ class Info:
         for c, partners in self.clash_partners.items():
             for q in partners:
                 either.setdefault(q, set()).add(c)
-        self.clash_either = {c: frozenset(p) for c, p in either.items() if p}
-        """Codes that clash with each code in either direction (for :func:`clash_links`)."""
+        groups: list[set] = []
+        for c, partners in either.items():
+            if partners:
+                joined = [g for g in groups if g & (partners | {c})]
+                merged = set(partners) | {c}
+                for g in joined:
+                    merged |= g
+                    groups.remove(g)
+                groups.append(merged)
+        self.clash_group = {c: k for k, g in enumerate(groups) for c in g}
+        """The codes that clash, numbered by group: codes clash only within their group (for
+        :func:`clash_links`)."""
+        self.clash_groups = len(groups)
+        self.tile_clash_group = _TileGroups(self.clash_group)
         # Garden of each colour: a point carrying that colour (midline and d=7 points count, B20).
         self.garden = {"red": board.AREA["red"] & ~self.ports, "white": board.AREA["white"] & ~self.ports}
         # Only points of one colour, not on a midline or the diamond's rim (B20 option).
@@ -139,6 +151,18 @@ class Info:
         if code in self.specials:
             return self.first_turn_for.get("special", 4)
         return 1
+
+
+class _TileGroups(dict):
+    """Tile -> its kind's clash group (-1 for none), worked out for a tile the first time."""
+
+    def __init__(self, group: dict) -> None:
+        super().__init__()
+        self.group = group
+
+    def __missing__(self, tile) -> int:
+        found = self[tile] = self.group.get(tile.kind.code, -1)
+        return found
 
 
 class _TileRoles(dict):
@@ -446,27 +470,26 @@ def disharmonies(inf: Info, st, scan: Scan):
 
 def clash_links(inf: Info, st, scan: Scan) -> tuple[int, int]:
     """Bitsets of the tiles whose nearest line blocker west of them (first) or south of them
-    (second) is a tile they clash with, in either direction and whoever owns them: every pair
-    that :func:`own_clashes` and :func:`disharmonies` look at has its east or north tile here,
-    so they look only at these.  Made once per Scan."""
+    (second) is of the same clash group (:attr:`Info.clash_group`), whoever owns them: every
+    clashing pair that :func:`own_clashes` and :func:`disharmonies` look for has its east or
+    north tile here (with a few more, of one kind), so they look only at these.  Made once per
+    Scan."""
     found = scan._clash_links
     if found is None:
-        clashing = inf.clash_either
-        lines = scan.lines
-        by_code: dict[str, int] = {}
+        groups = inf.tile_clash_group
+        masks = [0] * inf.clash_groups
         for tile, m in st.tile_masks.items():
             if m:
-                code = tile.kind.code
-                if code in clashing:
-                    by_code[code] = by_code.get(code, 0) | m & lines
+                k = groups[tile]
+                if k >= 0:
+                    masks[k] |= m
+        lines = scan.lines
         east = north = 0
-        for code, a in by_code.items():
-            p = 0
-            for c in clashing[code]:
-                p |= by_code.get(c, 0)
-            if a and p:
-                east |= _east_of(lines, a) & p
-                north |= _north_of(lines, a) & p
+        for u in masks:
+            u &= lines
+            if u:
+                east |= _east_of(lines, u) & u
+                north |= _north_of(lines, u) & u
         found = scan._clash_links = (east, north)
     return found
 
@@ -491,10 +514,22 @@ def chain_players(inf: Info, st, scan: Scan) -> list[str]:
     pairs = harmony_pairs(inf, st, scan)
     out = []
     for p in PLAYERS:
-        edges = [(a, b) for a, b, o, _v in pairs if o == p]
-        if len(edges) >= 4 and encloses(edges, index(0, 0)):
-            out.append(p)
+        edges = tuple((a, b) for a, b, o, _v in pairs if o == p)
+        if len(edges) >= 4:
+            found = _CHAINED.get(edges)
+            if found is None:
+                if len(_CHAINED) >= 20_000:
+                    _CHAINED.clear()
+                found = _CHAINED[edges] = encloses(edges, _MID_PORT)
+            if found:
+                out.append(p)
     return out
+
+
+_MID_PORT = index(0, 0)
+_CHAINED: dict = {}
+"""Whether a set of harmonies (as edges) encloses the Mid Port, remembered by the edges: a
+player's harmonies stay the same over most positions scored."""
 
 
 def own_clashes(inf: Info, st, scan: Scan) -> int:
