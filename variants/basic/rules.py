@@ -412,8 +412,9 @@ def harmony_pairs(inf: Info, st, scan: Scan):
     elig = eligible_mask(inf, st, scan)
     traits = _traits(inf, st, scan)
     lines = scan.lines  # eligible tiles all block lines
-    found = [(_west(lines, q), 0, q) for q in bits(_east_of(lines, elig) & elig)]
-    found += [(_south(lines, q), 1, q) for q in bits(_north_of(lines, elig) & elig)]
+    # (:func:`_west` and :func:`_south` written out)
+    found = [((lines & _WEST_OF[q]).bit_length() - 1, 0, q) for q in bits(_east_of(lines, elig) & elig)]
+    found += [((lines & _SOUTH_OF[q]).bit_length() - 1, 1, q) for q in bits(_north_of(lines, elig) & elig)]
     found.sort()  # by the west or south tile, east before north
     out = []
     b, may_pair = st.board, inf.may_pair

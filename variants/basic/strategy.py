@@ -22,14 +22,36 @@ def _reading(game) -> tuple[int, dict]:
     harmony pairs, which are the game's harmonies)."""
     flowers = 0
     for tile, m in game.state.tile_masks.items():
-        if m and tile.kind.group == "flower":
+        if m and _FLOWER[tile]:
             flowers |= m
     arms: dict = {"host": set(), "guest": set()}
     for a, q, owner, _points in rules_module.harmony_pairs(game):
-        arm = arm_of(POINT_XY[a], POINT_XY[q])
+        arm = _ARM[a, q]
         if arm is not None:
             arms[owner].add(arm)
     return flowers, arms
+
+
+class _Arms(dict):
+    """``(a, q)`` -> the half-midline the segment between the two points crosses (or None)."""
+
+    def __missing__(self, pair) -> str | None:
+        found = self[pair] = arm_of(POINT_XY[pair[0]], POINT_XY[pair[1]])
+        return found
+
+
+_ARM = _Arms()
+
+
+class _Flowers(dict):
+    """Tile -> whether its kind is of the group ``flower``."""
+
+    def __missing__(self, tile) -> bool:
+        found = self[tile] = tile.kind.group == "flower"
+        return found
+
+
+_FLOWER = _Flowers()
 
 
 _CHAINS: dict = {}
