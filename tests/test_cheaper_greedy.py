@@ -637,3 +637,42 @@ def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
         counts["dis"] += bool(want_dis)
         counts["pairs"] += len(want_pairs)
     assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500 and counts["chains"] >= 1, counts
+
+
+def slow_iroh_prospects(game, player):
+    """Iroh's ``prospects`` as first written: the harmonizers counted and sorted into quadrants
+    one by one."""
+    from paisho_core.tiles import other
+    from paisho_variants import iroh
+    from paisho_variants.iroh import entry
+    from paisho_variants.iroh.geometry import X, Y
+    from paisho_variants.iroh.roles import role_mask
+
+    st = game.state
+    mine = len(iroh.lasting_pairs(game, player))
+    cover = len(iroh.covering(game, player))
+    value = 3.0 * cover + 0.5 * mine
+    if cover == 4:
+        value += 6.0 + (4.0 if player in st.extra.get("pending_win", ()) else 0.0)
+    value -= 0.5 * st.count("captured", player)
+    value -= 0.5 * entry.shut_out(game, player)
+    quadrants = [0, 0, 0, 0]
+    for i in bits(st.owned[player] & role_mask(game, "harmonizer")):
+        value += 0.3
+        if X[i] and Y[i]:
+            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
+    value += 0.75 * sum(min(n, 2) for n in quadrants)
+    value += 0.3 * (iroh.paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
+    return value
+
+
+def test_iroh_prospects_equal_the_tile_by_tile_count():
+    from paisho_variants import iroh
+
+    checked = 0
+    for game in iroh_positions():
+        for twin in (game, off_board_too(game, checked)):
+            for player in ("host", "guest"):
+                assert iroh.prospects(twin, player) == slow_iroh_prospects(fresh(twin), player)
+                checked += 1
+    assert checked > 200
