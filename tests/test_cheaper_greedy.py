@@ -676,3 +676,80 @@ def test_iroh_prospects_equal_the_tile_by_tile_count():
                 assert iroh.prospects(twin, player) == slow_iroh_prospects(fresh(twin), player)
                 checked += 1
     assert checked > 200
+
+
+def slow_iroh_candidate_pairs(state, r, rules):
+    """Iroh's ``candidate_pairs`` as first written: every harmonizer off the centre lines looks
+    both ways, whatever stands across the line."""
+    from paisho_core.board import TRANSPOSE, nearest
+    from paisho_variants.iroh.geometry import ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
+    from paisho_variants.iroh.harmony import _owners
+    from paisho_variants.iroh.roles import mask_of
+
+    b = state.board
+    out = {}
+    gates = GATES if rules.gates_block else 0
+    knot_transparent = not rules.knotweed_blocks
+    blockers, blockers_t = state.occupied | gates, state.occupied_t
+    for g in bits(gates):
+        blockers_t |= 1 << TRANSPOSE[g]
+    if knot_transparent:
+        for k in bits(mask_of(state, r.knotweed)):
+            blockers &= ~(1 << k)
+            blockers_t &= ~(1 << TRANSPOSE[k])
+    for a in bits(mask_of(state, r.harmonizer) & ~ON_MIDLINE):
+        ta = b[a]
+        a_earth = ta.kind.code in r.earth
+        seen = nearest(blockers, blockers_t, a)
+        for d in TOWARD_MIDLINES[a]:
+            rocks = []
+            q = seen[d]
+            if q < 0 or b[q] is None:
+                continue
+            if b[q].kind.code in r.rock:
+                q = -1
+                for j in RAYS[a][d]:
+                    t = b[j]
+                    if t is None:
+                        if gates >> j & 1:
+                            break
+                        continue
+                    if t.kind.code in r.knotweed and knot_transparent:
+                        continue
+                    if t.kind.code in r.rock:
+                        rocks.append(j)
+                        continue
+                    q = j
+                    break
+            if a_earth:
+                for k in rocks:
+                    arm = crossed_arm(a, k)
+                    if arm and (rules.earth_any_rock or b[k].owner == ta.owner):
+                        out[(a, k) if a < k else (k, a)] = (arm, (ta.owner,))
+            if q < 0:
+                continue
+            tq = b[q]
+            if tq.kind.code not in r.harmonizer or (rocks and not a_earth and tq.kind.code not in r.earth):
+                continue
+            arm = crossed_arm(a, q)
+            if arm is not None:
+                owners = _owners(ta, tq, r, rules.lotus_pair)
+                if owners:
+                    out[(a, q) if a < q else (q, a)] = (arm, owners)
+    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(out.items())]
+
+
+def test_iroh_harmonies_equal_every_harmonizer_looking_both_ways():
+    from paisho_variants.iroh.harmony import LineRules, candidate_pairs
+    from paisho_variants.iroh.roles import roles
+
+    checked = found = 0
+    for k, game in enumerate(iroh_positions()):
+        r = roles(game.variant)
+        for twin in (game, crowded(game, k, 24)):
+            for rules in (LineRules(), LineRules(True, True, True, False), LineRules(False, True, False, True)):
+                want = slow_iroh_candidate_pairs(twin.state, r, rules)
+                assert candidate_pairs(twin.state, r, rules) == want
+                checked += 1
+                found += len(want)
+    assert checked > 300 and found > 300, (checked, found)
