@@ -43,12 +43,6 @@ def _owners(ta, tq, r, lotus_pair: bool):
     return (ta.owner,) if ta.owner == tq.owner else None
 
 
-ACROSS = [{d: sum(1 << j for j in RAYS[a][d] if crossed_arm(a, j) is not None) for d in TOWARD_MIDLINES[a]}
-          for a in range(len(RAYS))]
-"""``ACROSS[a][d]``: the points of the ray from ``a`` in direction ``d`` (towards a centre line)
-on the far side of that line, where a harmony with ``a`` could end."""
-
-
 def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tuple[str, ...]]]:
     """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``.
 
@@ -72,19 +66,12 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
         for k in bits(mask_of(state, knotweed)):
             blockers &= ~(1 << k)
             blockers_t &= ~(1 << TRANSPOSE[k])
-    harmonizers = mask_of(state, harmonizer)
-    # a look finds something only where a harmonizer or a Rock stands across the centre line
-    ends = harmonizers | mask_of(state, rock)
-    for a in bits(harmonizers & ~ON_MIDLINE):
-        across = ACROSS[a]
-        toward = [d for d in TOWARD_MIDLINES[a] if ends & across[d]]
-        if not toward:
-            continue
+    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE):
         ta = b[a]
         ca = ta.kind.code
         a_earth = ca in earth
         seen = nearest(blockers, blockers_t, a)
-        for d in toward:
+        for d in TOWARD_MIDLINES[a]:
             rocks = []
             q = seen[d]
             if q < 0 or b[q] is None:
