@@ -677,3 +677,27 @@ def test_iroh_prospects_equal_the_tile_by_tile_count():
                 checked += 1
     assert checked > 200
 
+
+
+def test_iroh_line_bounds_packed_equal_the_cheapest_tile_per_line():
+    """The approach's lower bound per line, the cheapest tile per side found on packed costs,
+    equals the minimum over the tiles' cost tuples."""
+    from paisho_variants.iroh import approach
+    from paisho_variants.iroh.geometry import ARMS
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for game in iroh_positions():
+        approach._PLANS.clear()
+        for player in ("host", "guest"):
+            approach.arm_costs(game, roles(game.variant), player, ARMS)
+        for plans in approach._PLANS.values():
+            for arm in ARMS:
+                sides = [c[arm] for c in plans.tiles]
+                first = list(map(min, zip(*[s[0] for s in sides])))
+                second = list(map(min, zip(*[s[1] for s in sides])))
+                lines = approach.LINE_POINTS[arm]
+                want = sorted((first[k] + second[k], k) for k in range(approach.LINES) if lines[k][0] is not None)
+                assert plans.plan(arm).bound == want
+                checked += 1
+    assert checked > 200
