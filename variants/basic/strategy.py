@@ -77,7 +77,7 @@ def _flowers_left(game, player: str, reading) -> int:
     st = game.state
     on_board = (reading[0] & st.owned[player]).bit_count()
     flower_codes = rules_module.info(game.variant).flowers
-    in_reserve = sum(n for code, n in st.pile("reserve", player).items() if code in flower_codes)
+    in_reserve = st.count("reserve", player, flower_codes)  # read only: never copies the pile
     return on_board + in_reserve
 
 

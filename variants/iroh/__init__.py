@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
-from .roles import role_mask, roles
+from .roles import reserve_of, role_mask, roles
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -113,7 +113,7 @@ def lasting_pairs(game, player: str) -> list:
                 if not ((ta.kind.code in lotus and ta.owner != player)
                         or (tq.kind.code in lotus and tq.owner != player)):
                     mine.append(p)
-        if X[home] == 0 and any(n and code in r.harmonizer for code, n in st.pile("reserve", player).items()):
+        if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
             mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = mine
     return game.cache[key]

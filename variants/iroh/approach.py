@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 
 from .entry import home_shut, walled_kinds
 from .geometry import X, Y
-from .roles import Roles, role_mask
+from .roles import Roles, reserve_of, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -129,7 +129,7 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     shut, walled = home_shut(game, player), walled_kinds(game, player)
-    for code, n in st.pile("reserve", player).items():
+    for code, n in reserve_of(st, player).items():
         if n and not shut and code in harmonizer and move.get(code) and code not in walled:
             keys.extend([(code, home, entry, False)] * min(n, 2))
     if not keys:
