@@ -612,7 +612,7 @@ def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
 
     from paisho_core.sight import encloses
 
-    counts = {"own": 0, "dis": 0, "pairs": 0, "chains": 0}
+    counts = {"own": 0, "dis": 0, "pairs": 0, "chains": 0, "spring": 0}
     for game in basic_positions():
         inf, st = rules.info(game.variant), game.state
         scan = rules.Scan(inf, st, game.options)
@@ -622,6 +622,9 @@ def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
         want_points = {p: sum(v for _a, _b, o, v in want_pairs if o == p)
                        - sum(v for *_abc, o, v in want_dis if o == p) for p in ("host", "guest")}
         scan = rules.Scan(inf, st, game.options)
+        unmoved = st.extra.get("spring", ())
+        assert scan.spring == sum(1 << i for i in bits(scan.flowers) if st.ident[i] in unmoved)
+        counts["spring"] += bool(scan.spring)
         assert rules.own_clashes(inf, st, scan) == want_own
         assert rules.harmony_pairs(inf, st, scan) == want_pairs
         assert rules.disharmonies(inf, st, scan) == want_dis
@@ -636,7 +639,7 @@ def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
         counts["own"] += bool(want_own)
         counts["dis"] += bool(want_dis)
         counts["pairs"] += len(want_pairs)
-    assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500 and counts["chains"] >= 1, counts
+    assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500 and counts["chains"] >= 1 and counts["spring"] > 20, counts
 
 
 def slow_iroh_prospects(game, player):

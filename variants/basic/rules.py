@@ -264,9 +264,18 @@ class Scan:
         spring = 0
         unmoved = st.extra.get("spring", frozenset())
         if unmoved:
-            for i in bits(flowers):
-                if st.ident[i] in unmoved:
-                    spring |= 1 << i
+            # each unmoved identity looked up in the identities (an empty point's slot may hold
+            # a stale one: only flowers count), not each flower's identity in the set
+            ident = st.ident
+            for u in unmoved:
+                i = -1
+                while True:
+                    try:
+                        i = ident.index(u, i + 1)
+                    except ValueError:
+                        break
+                    if (flowers >> i) & 1:
+                        spring |= 1 << i
         self.spring = spring
         self.harmony_pairs = None
         self.disharmonies = None
@@ -370,6 +379,12 @@ _WEST_OF = [((1 << i) - 1) for i in range(board.NCELLS)]
 """Every point before ``i`` in row-major order (its row's points west of it, and lower rows)."""
 _SOUTH_OF = [sum(1 << j for j in range(i % _SIZE, i, _SIZE)) for i in range(board.NCELLS)]
 """The points of ``i``'s column south of it."""
+_COL_NORTH = [sum(1 << j for j in range(i + _SIZE, board.NCELLS, _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s column north of it."""
+_ROW_WEST = [sum(1 << j for j in range(i - i % _SIZE, i)) for i in range(board.NCELLS)]
+"""The points of ``i``'s row west of it."""
+_ROW_EAST = [sum(1 << j for j in range(i + 1, i - i % _SIZE + _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s row east of it."""
 
 
 def _east_of(lines: int, a: int) -> int:
@@ -441,30 +456,32 @@ def disharmonies(inf: Info, st, scan: Scan):
     traits = None
     b = st.board
     out = []
-    lines, lines_t = scan.lines, scan.lines_t  # flowers all block lines
-    # c clashes with the tile west or south of it (c is linked), or east or north of it (that
-    # tile is linked and c is next to it)
-    candidates = east_links | north_links
-    for q in bits(east_links):
-        candidates |= 1 << _west(lines, q)
-    for q in bits(north_links):
-        candidates |= 1 << _south(lines, q)
-    for c in bits(candidates & scan.flowers):
-        e, w, n, s = nearest(lines, lines_t, c)
-        if (w < 0 or e < 0) and (s < 0 or n < 0):
+    lines, flowers = scan.lines, scan.flowers  # flowers all block lines
+    # c clashes with the tile before it on a line (west or south: c is linked) or after it
+    # (that tile is linked and c is before it): the flower between two tiles, per line
+    between = {}
+    for axis, links, before, after in ((0, east_links, _ROW_WEST, _ROW_EAST),
+                                       (1, north_links, _SOUTH_OF, _COL_NORTH)):
+        for q in bits(links):
+            p = (lines & before[q]).bit_length() - 1
+            if (flowers >> q) & 1:
+                x = lines & after[q]
+                between[q, axis] = (p, (x & -x).bit_length() - 1)
+            if (flowers >> p) & 1:
+                between[p, axis] = ((lines & before[p]).bit_length() - 1, q)
+    for c, axis in sorted(between):
+        lo, hi = between[c, axis]
+        if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
             continue
         tc = b[c]
         partners = inf.clash_partners[tc.kind.code]
-        for lo, hi in ((w, e), (s, n)):
-            if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
-                continue
-            if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
-                continue
-            if traits is None:
-                traits = _traits(inf, st, scan)
-            v = pair_value(inf, st, lo, hi, traits, scan.garden)
-            if v is not None and v[0] != tc.owner:
-                out.append((lo, hi, c, v[0], v[1]))
+        if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
+            continue
+        if traits is None:
+            traits = _traits(inf, st, scan)
+        v = pair_value(inf, st, lo, hi, traits, scan.garden)
+        if v is not None and v[0] != tc.owner:
+            out.append((lo, hi, c, v[0], v[1]))
     scan.disharmonies = out
     return out
 
