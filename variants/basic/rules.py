@@ -264,18 +264,9 @@ class Scan:
         spring = 0
         unmoved = st.extra.get("spring", frozenset())
         if unmoved:
-            # each unmoved identity looked up in the identities (an empty point's slot may hold
-            # a stale one: only flowers count), not each flower's identity in the set
-            ident = st.ident
-            for u in unmoved:
-                i = -1
-                while True:
-                    try:
-                        i = ident.index(u, i + 1)
-                    except ValueError:
-                        break
-                    if (flowers >> i) & 1:
-                        spring |= 1 << i
+            for i in bits(flowers):
+                if st.ident[i] in unmoved:
+                    spring |= 1 << i
         self.spring = spring
         self.harmony_pairs = None
         self.disharmonies = None
