@@ -119,13 +119,11 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     stand."""
     st = game.state
     b = st.board
-    keys = []
-    harmonizer, move, double = r.harmonizer, r.move, r.double
-    for i in bits(st.owned[player] & role_mask(game, "moving_harmonizer")):
-        code = b[i].kind.code
-        if busy >> i & 1 and code not in double:
-            continue
-        keys.append((code, i, 0, bool(frozen >> i & 1)))
+    harmonizer, move = r.harmonizer, r.move
+    mine = st.owned[player] & role_mask(game, "moving_harmonizer")
+    if busy:
+        mine &= ~(busy & ~role_mask(game, "double"))
+    keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     shut, walled = home_shut(game, player), walled_kinds(game, player)
