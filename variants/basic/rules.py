@@ -547,20 +547,10 @@ def own_clashes(inf: Info, st, scan: Scan) -> int:
     flowers = scan.flowers
     if not (east_links | north_links) & flowers:
         return 0
-    lines = scan.lines  # flowers all block lines
-    # only a flower whose neighbour before it is a flower of the same owner
-    same_east = same_north = 0
-    for p in PLAYERS:
-        own = st.owned[p] & flowers
-        same_east |= _east_of(lines, own) & own
-        same_north |= _north_of(lines, own) & own
-    east_links &= same_east
-    north_links &= same_north
-    if not east_links | north_links:
-        return 0
     b = st.board
     out = 0
     clash = inf.clash_partners
+    lines = scan.lines  # flowers all block lines
     for links, before in ((east_links, _west), (north_links, _south)):
         for q in bits(links & flowers):
             a = before(lines, q)
