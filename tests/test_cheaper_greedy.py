@@ -363,8 +363,12 @@ def test_basic_evaluation_equals_the_tile_list_reading():
     for game in random_positions("basic", games=3, plies=150, step=2):
         reading = strategy._reading(game)
         for player in ("host", "guest"):
+            want = slow_basic_terms(game, player)
+            if checked % 2:
+                strategy._CHAINS.clear()
             assert (strategy._chain(game, player, reading),
-                    strategy._flowers_left(game, player, reading)) == slow_basic_terms(game, player)
+                    strategy._flowers_left(game, player, reading)) == want
+            assert strategy._chain(game, player, reading) == want[0]  # remembered
         checked += 1
     assert checked > 100
 
@@ -505,3 +509,198 @@ def test_has_ring_equals_encloses_remembered_or_not():
     for _ in range(200):
         edges = [tuple(rng.sample(ring, 1)[0]) for _ in range(rng.randint(3, 6))]
         assert has_ring(edges) == (len(edges) >= 4 and encloses(edges))
+
+
+# -- basic: clashes found by one addition per line, the turn's points counted once per scan -----
+
+def slow_basic_own_clashes(inf, st, scan):
+    """Basic's ``own_clashes`` as first written: every flower looks at its east and north
+    neighbour."""
+    b = st.board
+    out = 0
+    east, _west, north, _south = scan.neighbours()
+    for a in bits(scan.flowers):
+        for q in (east.get(a, -1), north.get(a, -1)):
+            if q >= 0 and (scan.flowers >> q) & 1 and b[q].owner == b[a].owner and \
+                    b[q].kind.code in inf.clash_partners[b[a].kind.code]:
+                out |= (1 << a) | (1 << q)
+    return out
+
+
+def slow_basic_harmony_pairs(inf, st, scan):
+    """Basic's ``harmony_pairs`` as first written: every eligible tile looks at its east and
+    north neighbour (dicts of the line neighbours)."""
+    from paisho_variants.basic import rules
+
+    elig = rules.eligible_mask(inf, st, scan)
+    traits = rules._Traits(inf, st)
+    east, _west, north, _south = scan.neighbours()
+    out = []
+    for a in bits(elig):
+        for q in (east.get(a, -1), north.get(a, -1)):
+            if q >= 0 and (elig >> q) & 1:
+                v = rules.pair_value(inf, st, a, q, traits, scan.garden)
+                if v is not None:
+                    out.append((a, q, v[0], v[1]))
+    return out
+
+
+def slow_basic_disharmonies(inf, st, scan):
+    """Basic's ``disharmonies`` as first written: every flower between two eligible tiles."""
+    from paisho_variants.basic import rules
+
+    elig = rules.eligible_mask(inf, st, scan)
+    traits = rules._Traits(inf, st)
+    b = st.board
+    out = []
+    east, west, north, south = scan.neighbours()
+    for c in bits(scan.flowers):
+        for lo, hi in ((west.get(c, -1), east.get(c, -1)), (south.get(c, -1), north.get(c, -1))):
+            if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
+                continue
+            partners = inf.clash_partners[b[c].kind.code]
+            if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
+                continue
+            v = rules.pair_value(inf, st, lo, hi, traits, scan.garden)
+            if v is not None and v[0] != b[c].owner:
+                out.append((lo, hi, c, v[0], v[1]))
+    return out
+
+
+def crowded(game, seed: int, extra: int = 20):
+    """A copy of ``game`` with ``extra`` more tiles of random kinds (flowers three times as
+    often) and owners on random empty points (own clashes and disharmonies stand far more often
+    than in played games)."""
+    rng = random.Random(seed)
+    twin = fresh(game)
+    st = twin.state
+    empty = [i for i in bits(PLAYABLE & ~st.occupied)]
+    kinds = [k.code for k in twin.tileset.kinds for _ in range(3 if k.group == "flower" else 1)]
+    for i in rng.sample(empty, min(extra, len(empty))):
+        st.put(i, twin.tileset.tile(rng.choice(kinds), rng.choice(("host", "guest"))))
+    twin._changed()
+    return twin
+
+
+def basic_positions():
+    """Positions of random Basic games (one with Knotweed's snapshot drain), of a greedy game,
+    and crowded or off-board copies of them."""
+    from paisho_core.players import make_player
+
+    played = list(random_positions("basic", games=2, plies=150, step=3))
+    played += random_positions("basic", games=1, plies=150, step=3, options={"knotweed_drain": "snapshot"})
+    game = paisho.new_game("basic", seed=5)
+    players = {"host": make_player("greedy", seed=1), "guest": make_player("greedy", seed=2)}
+    while game.outcome is None and game.ply < 150:
+        if game.ply % 3 == 0:
+            played.append(fresh(game))
+        game.play(players[game.to_move].choose(game))
+    from .test_basic import RING, game_at
+
+    ring = game_at(RING)
+    ring.play("(4,-7)-(4,-4)")  # BE17: the guest's chain around the Mid Port
+    played.append(ring)
+    for k, game in enumerate(played):
+        yield game
+        yield crowded(game, k)
+        if k % 4 == 0:
+            yield off_board_too(game, k)
+
+
+def test_basic_harmonies_clashes_and_points_equal_the_tile_by_tile_reading():
+    from paisho_variants.basic import rules
+
+    from paisho_core.sight import encloses
+
+    counts = {"own": 0, "dis": 0, "pairs": 0, "chains": 0, "spring": 0}
+    for game in basic_positions():
+        inf, st = rules.info(game.variant), game.state
+        scan = rules.Scan(inf, st, game.options)
+        want_own = slow_basic_own_clashes(inf, st, scan)
+        want_dis = slow_basic_disharmonies(inf, st, scan)
+        want_pairs = slow_basic_harmony_pairs(inf, st, scan)
+        want_points = {p: sum(v for _a, _b, o, v in want_pairs if o == p)
+                       - sum(v for *_abc, o, v in want_dis if o == p) for p in ("host", "guest")}
+        scan = rules.Scan(inf, st, game.options)
+        unmoved = st.extra.get("spring", ())
+        assert scan.spring == sum(1 << i for i in bits(scan.flowers) if st.ident[i] in unmoved)
+        counts["spring"] += bool(scan.spring)
+        assert rules.own_clashes(inf, st, scan) == want_own
+        assert rules.harmony_pairs(inf, st, scan) == want_pairs
+        assert rules.disharmonies(inf, st, scan) == want_dis
+        assert {p: rules.turn_points(inf, st, scan, p) for p in ("host", "guest")} == want_points
+        want_chain = [p for p in ("host", "guest") if len([1 for *_ab, o, _v in want_pairs if o == p]) >= 4
+                      and encloses([(a, q) for a, q, o, _v in want_pairs if o == p], index(0, 0))]
+        if counts["pairs"] % 2:
+            rules._CHAINED.clear()
+        assert rules.chain_players(inf, st, scan) == want_chain
+        assert rules.chain_players(inf, st, scan) == want_chain  # remembered
+        counts["chains"] += bool(want_chain)
+        counts["own"] += bool(want_own)
+        counts["dis"] += bool(want_dis)
+        counts["pairs"] += len(want_pairs)
+    assert counts["own"] > 40 and counts["dis"] > 10 and counts["pairs"] > 500 and counts["chains"] >= 1 and counts["spring"] > 20, counts
+
+
+def slow_iroh_prospects(game, player):
+    """Iroh's ``prospects`` as first written: the harmonizers counted and sorted into quadrants
+    one by one."""
+    from paisho_core.tiles import other
+    from paisho_variants import iroh
+    from paisho_variants.iroh import entry
+    from paisho_variants.iroh.geometry import X, Y
+    from paisho_variants.iroh.roles import role_mask
+
+    st = game.state
+    mine = len(iroh.lasting_pairs(game, player))
+    cover = len(iroh.covering(game, player))
+    value = 3.0 * cover + 0.5 * mine
+    if cover == 4:
+        value += 6.0 + (4.0 if player in st.extra.get("pending_win", ()) else 0.0)
+    value -= 0.5 * st.count("captured", player)
+    value -= 0.5 * entry.shut_out(game, player)
+    quadrants = [0, 0, 0, 0]
+    for i in bits(st.owned[player] & role_mask(game, "harmonizer")):
+        value += 0.3
+        if X[i] and Y[i]:
+            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
+    value += 0.75 * sum(min(n, 2) for n in quadrants)
+    value += 0.3 * (iroh.paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
+    return value
+
+
+def test_iroh_prospects_equal_the_tile_by_tile_count():
+    from paisho_variants import iroh
+
+    checked = 0
+    for game in iroh_positions():
+        for twin in (game, off_board_too(game, checked)):
+            for player in ("host", "guest"):
+                assert iroh.prospects(twin, player) == slow_iroh_prospects(fresh(twin), player)
+                checked += 1
+    assert checked > 200
+
+
+
+def test_iroh_line_bounds_packed_equal_the_cheapest_tile_per_line():
+    """The approach's lower bound per line, the cheapest tile per side found on packed costs,
+    equals the minimum over the tiles' cost tuples."""
+    from paisho_variants.iroh import approach
+    from paisho_variants.iroh.geometry import ARMS
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for game in iroh_positions():
+        approach._PLANS.clear()
+        for player in ("host", "guest"):
+            approach.arm_costs(game, roles(game.variant), player, ARMS)
+        for plans in approach._PLANS.values():
+            for arm in ARMS:
+                sides = [c[arm] for c in plans.tiles]
+                first = list(map(min, zip(*[s[0] for s in sides])))
+                second = list(map(min, zip(*[s[1] for s in sides])))
+                lines = approach.LINE_POINTS[arm]
+                want = sorted((first[k] + second[k], k) for k in range(approach.LINES) if lines[k][0] is not None)
+                assert plans.plan(arm).bound == want
+                checked += 1
+    assert checked > 200

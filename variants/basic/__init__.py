@@ -584,8 +584,9 @@ def paisho_check_end(game):
         # Both at once: the player whose turn just ended formed the chain.
         last = other(st.to_move)
         return _outcome(game, "chain", last if last in chains else chains[0])
-    short = [p for p in PLAYERS
-             if (st.owned[p] & s.flowers).bit_count() + st.count("reserve", p, inf.flowers) <= 3]
+    # (the reserve is counted only when the board alone leaves three flowers or fewer)
+    short = [p for p in PLAYERS if (st.owned[p] & s.flowers).bit_count() <= 3
+             and (st.owned[p] & s.flowers).bit_count() + st.count("reserve", p, inf.flowers) <= 3]
     if short:
         return _outcome(game, "depleted", other(short[0]) if len(short) == 1 else None)
     target = game.options["target_points"]

@@ -80,6 +80,29 @@ class Info:
         self.harmony_partners = {k.code: frozenset(variant.harmony.partners(k.code)) & self.flowers
                                  for k in ts.kinds}
         self.clash_partners = {k.code: frozenset(variant.clash.partners(k.code)) for k in ts.kinds}
+        self.tile_role = _TileRoles(self.role)
+        """Per tile (kind and owner): its kind's role, None for a flower."""
+        self.may_pair = _MayPair(self)
+        """Per pair of tiles (kinds and owners): False when :func:`pair_value` is None for them
+        wherever they stand."""
+        either = {c: set(p) for c, p in self.clash_partners.items()}
+        for c, partners in self.clash_partners.items():
+            for q in partners:
+                either.setdefault(q, set()).add(c)
+        groups: list[set] = []
+        for c, partners in either.items():
+            if partners:
+                joined = [g for g in groups if g & (partners | {c})]
+                merged = set(partners) | {c}
+                for g in joined:
+                    merged |= g
+                    groups.remove(g)
+                groups.append(merged)
+        self.clash_group = {c: k for k, g in enumerate(groups) for c in g}
+        """The codes that clash, numbered by group: codes clash only within their group (for
+        :func:`clash_links`)."""
+        self.clash_groups = len(groups)
+        self.tile_clash_group = _TileGroups(self.clash_group)
         # Garden of each colour: a point carrying that colour (midline and d=7 points count, B20).
         self.garden = {"red": board.AREA["red"] & ~self.ports, "white": board.AREA["white"] & ~self.ports}
         # Only points of one colour, not on a midline or the diamond's rim (B20 option).
@@ -130,6 +153,57 @@ class Info:
         return 1
 
 
+class _TileGroups(dict):
+    """Tile -> its kind's clash group (-1 for none), worked out for a tile the first time."""
+
+    def __init__(self, group: dict) -> None:
+        super().__init__()
+        self.group = group
+
+    def __missing__(self, tile) -> int:
+        found = self[tile] = self.group.get(tile.kind.code, -1)
+        return found
+
+
+class _TileRoles(dict):
+    """Tile -> its kind's role (or None), worked out for a tile the first time it is asked."""
+
+    def __init__(self, role: dict) -> None:
+        super().__init__()
+        self.role = role
+
+    def __missing__(self, tile) -> str | None:
+        found = self[tile] = self.role.get(tile.kind.code)
+        return found
+
+
+class _MayPair(dict):
+    """``(tile, tile)`` -> whether two tiles in line may harmonize (:func:`pair_value`), as far
+    as their kinds and owners tell: a Lotus with a flower, a Rock with a flower of its owner
+    (what the Rock takes on depends on where it stands), two flowers of one owner that are
+    harmony partners.  Worked out for a pair the first time it is asked."""
+
+    def __init__(self, inf) -> None:
+        super().__init__()
+        self.inf = inf
+
+    def __missing__(self, pair) -> bool:
+        inf = self.inf
+        ta, tq = pair
+        ca, cq = ta.kind.code, tq.kind.code
+        ra, rq = inf.role.get(ca), inf.role.get(cq)
+        if ra == "lotus" or rq == "lotus":
+            found = (ra == "lotus" and cq in inf.flowers) or (rq == "lotus" and ca in inf.flowers)
+        elif ta.owner != tq.owner:
+            found = False
+        elif ra == "rock" or rq == "rock":
+            found = (ra == "rock" and rq is None) or (rq == "rock" and ra is None)
+        else:
+            found = cq in inf.harmony_partners[ca]
+        self[pair] = found
+        return found
+
+
 @lru_cache(maxsize=None)
 def info(variant) -> Info:
     return Info(variant)
@@ -145,17 +219,18 @@ class Scan:
     """Derived data of one state: tiles by role, drained tiles, line blockers, blooming Lotuses."""
 
     __slots__ = ("by_role", "drained", "lines", "lines_t", "blooming", "spring", "flowers",
-                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours")
+                 "harmony_pairs", "disharmonies", "options", "garden", "clash", "_neighbours",
+                 "points", "_clash_links")
 
     def __init__(self, inf: Info, st, options=None) -> None:
         self.options = options or {}
         self.garden = inf.pure_garden if self.options.get("natural_requires_pure_garden") else inf.garden
         by_role = dict.fromkeys(ROLES, 0)
         flowers = 0
-        role = inf.role
+        tile_role = inf.tile_role
         for tile, m in st.tile_masks.items():
             if m:
-                r = role.get(tile.kind.code)
+                r = tile_role[tile]
                 if r is not None:
                     by_role[r] |= m
                 else:
@@ -197,6 +272,8 @@ class Scan:
         self.disharmonies = None
         self.clash: dict[str, dict[str, int]] = {}  # clash_masks, per player
         self._neighbours: tuple | None = None
+        self.points: dict[str, int] | None = None  # turn_points of each player, made on first use
+        self._clash_links: tuple[int, int] | None = None
 
     def neighbours(self) -> tuple[dict, dict, dict, dict]:
         """The nearest line blocker east, west, north and south of every line blocker
@@ -283,20 +360,75 @@ def _traits(inf, st, scan):
     return _Traits(inf, st)
 
 
+# -- lines read as bitsets: each tile's nearest line blocker east and north of a set at once ----
+
+_SIZE = board.SIZE
+_FULL = (1 << board.NCELLS) - 1
+_LINE_START = sum(1 << j for j in range(0, board.NCELLS, _SIZE))
+_CARRY = _FULL & ~_LINE_START
+_WEST_OF = [((1 << i) - 1) for i in range(board.NCELLS)]
+"""Every point before ``i`` in row-major order (its row's points west of it, and lower rows)."""
+_SOUTH_OF = [sum(1 << j for j in range(i % _SIZE, i, _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s column south of it."""
+_COL_NORTH = [sum(1 << j for j in range(i + _SIZE, board.NCELLS, _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s column north of it."""
+_ROW_WEST = [sum(1 << j for j in range(i - i % _SIZE, i)) for i in range(board.NCELLS)]
+"""The points of ``i``'s row west of it."""
+_ROW_EAST = [sum(1 << j for j in range(i + 1, i - i % _SIZE + _SIZE)) for i in range(board.NCELLS)]
+"""The points of ``i``'s row east of it."""
+
+
+def _east_of(lines: int, a: int) -> int:
+    """The points of ``lines`` whose nearest point of ``lines`` west of them on their row is in
+    ``a`` (a subset of ``lines``): one addition carries each point of ``a`` over the empty points
+    east of it to the next one; a row's first point stops the carry."""
+    return ((_CARRY & ~lines) + (a << 1)) & lines & ~_LINE_START
+
+
+def _north_of(lines: int, a: int) -> int:
+    """The points of ``lines`` whose nearest point of ``lines`` south of them in their column is
+    in ``a`` (a subset of ``lines``): ``a`` filled northwards over the empty points (in four
+    doubling steps, enough for the fifteen points a column can hold between two), one row on."""
+    p = _FULL & ~lines
+    g = a | p & (a << _SIZE)
+    p &= p << _SIZE
+    g |= p & (g << 2 * _SIZE)
+    p &= p << 2 * _SIZE
+    g |= p & (g << 4 * _SIZE)
+    p &= p << 4 * _SIZE
+    g |= p & (g << 8 * _SIZE)
+    return (g << _SIZE) & lines
+
+
+def _west(lines: int, q: int) -> int:
+    """The nearest point of ``lines`` before ``q`` in row-major order (for ``q`` from
+    :func:`_east_of`, its west neighbour on its row)."""
+    return (lines & _WEST_OF[q]).bit_length() - 1
+
+
+def _south(lines: int, q: int) -> int:
+    """The nearest point of ``lines`` south of ``q`` in its column, or -1."""
+    return (lines & _SOUTH_OF[q]).bit_length() - 1
+
+
 def harmony_pairs(inf: Info, st, scan: Scan):
     """Harmonies as ``(a, b, owner, points)``, b east of or north of a (L246-257)."""
     if scan.harmony_pairs is not None:
         return scan.harmony_pairs
     elig = eligible_mask(inf, st, scan)
     traits = _traits(inf, st, scan)
-    east, _west, north, _south = scan.neighbours()  # eligible tiles all block lines
+    lines = scan.lines  # eligible tiles all block lines
+    # (:func:`_west` and :func:`_south` written out)
+    found = [((lines & _WEST_OF[q]).bit_length() - 1, 0, q) for q in bits(_east_of(lines, elig) & elig)]
+    found += [((lines & _SOUTH_OF[q]).bit_length() - 1, 1, q) for q in bits(_north_of(lines, elig) & elig)]
+    found.sort()  # by the west or south tile, east before north
     out = []
-    for a in bits(elig):
-        for q in (east.get(a, -1), north.get(a, -1)):
-            if q >= 0 and (elig >> q) & 1:
-                v = pair_value(inf, st, a, q, traits, scan.garden)
-                if v is not None:
-                    out.append((a, q, v[0], v[1]))
+    b, may_pair = st.board, inf.may_pair
+    for a, _north, q in found:
+        if may_pair[b[a], b[q]]:
+            v = pair_value(inf, st, a, q, traits, scan.garden)
+            if v is not None:
+                out.append((a, q, v[0], v[1]))
     scan.harmony_pairs = out
     return out
 
@@ -307,37 +439,83 @@ def disharmonies(inf: Info, st, scan: Scan):
     (L259-261, B21).  ``points`` is what ``owner`` loses."""
     if scan.disharmonies is not None:
         return scan.disharmonies
+    east_links, north_links = clash_links(inf, st, scan)
+    if not east_links | north_links:
+        scan.disharmonies = []
+        return scan.disharmonies
     elig = eligible_mask(inf, st, scan)
     traits = None
     b = st.board
     out = []
-    east, west, north, south = scan.neighbours()  # flowers all block lines
-    for c in bits(scan.flowers):
-        w, e = west.get(c, -1), east.get(c, -1)
-        s, n = south.get(c, -1), north.get(c, -1)
-        if (w < 0 or e < 0) and (s < 0 or n < 0):
+    lines, flowers = scan.lines, scan.flowers  # flowers all block lines
+    # c clashes with the tile before it on a line (west or south: c is linked) or after it
+    # (that tile is linked and c is before it): the flower between two tiles, per line
+    between = {}
+    for axis, links, before, after in ((0, east_links, _ROW_WEST, _ROW_EAST),
+                                       (1, north_links, _SOUTH_OF, _COL_NORTH)):
+        for q in bits(links):
+            p = (lines & before[q]).bit_length() - 1
+            if (flowers >> q) & 1:
+                x = lines & after[q]
+                between[q, axis] = (p, (x & -x).bit_length() - 1)
+            if (flowers >> p) & 1:
+                between[p, axis] = ((lines & before[p]).bit_length() - 1, q)
+    for c, axis in sorted(between):
+        lo, hi = between[c, axis]
+        if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
             continue
         tc = b[c]
         partners = inf.clash_partners[tc.kind.code]
-        for lo, hi in ((w, e), (s, n)):
-            if lo < 0 or hi < 0 or not (elig >> lo) & 1 or not (elig >> hi) & 1:
-                continue
-            if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
-                continue
-            if traits is None:
-                traits = _traits(inf, st, scan)
-            v = pair_value(inf, st, lo, hi, traits, scan.garden)
-            if v is not None and v[0] != tc.owner:
-                out.append((lo, hi, c, v[0], v[1]))
+        if b[lo].kind.code not in partners and b[hi].kind.code not in partners:
+            continue
+        if traits is None:
+            traits = _traits(inf, st, scan)
+        v = pair_value(inf, st, lo, hi, traits, scan.garden)
+        if v is not None and v[0] != tc.owner:
+            out.append((lo, hi, c, v[0], v[1]))
     scan.disharmonies = out
     return out
 
 
+def clash_links(inf: Info, st, scan: Scan) -> tuple[int, int]:
+    """Bitsets of the tiles whose nearest line blocker west of them (first) or south of them
+    (second) is of the same clash group (:attr:`Info.clash_group`), whoever owns them: every
+    clashing pair that :func:`own_clashes` and :func:`disharmonies` look for has its east or
+    north tile here (with a few more, of one kind), so they look only at these.  Made once per
+    Scan."""
+    found = scan._clash_links
+    if found is None:
+        groups = inf.tile_clash_group
+        masks = [0] * inf.clash_groups
+        for tile, m in st.tile_masks.items():
+            if m:
+                k = groups[tile]
+                if k >= 0:
+                    masks[k] |= m
+        lines = scan.lines
+        east = north = 0
+        for u in masks:
+            u &= lines
+            if u:
+                east |= _east_of(lines, u) & u
+                north |= _north_of(lines, u) & u
+        found = scan._clash_links = (east, north)
+    return found
+
+
 def turn_points(inf: Info, st, scan: Scan, player: str) -> int:
-    """What ``player`` scores for the harmonies and disharmonies standing now (L263)."""
-    total = sum(v for _a, _b, o, v in harmony_pairs(inf, st, scan) if o == player)
-    total -= sum(v for _a, _b, _c, o, v in disharmonies(inf, st, scan) if o == player)
-    return total
+    """What ``player`` scores for the harmonies and disharmonies standing now (L263); both
+    players' totals are made once per Scan (the turn's end, the end check and the evaluation
+    all ask)."""
+    points = scan.points
+    if points is None:
+        points = dict.fromkeys(PLAYERS, 0)
+        for _a, _b, o, v in harmony_pairs(inf, st, scan):
+            points[o] += v
+        for _a, _b, _c, o, v in disharmonies(inf, st, scan):
+            points[o] -= v
+        scan.points = points
+    return points[player]
 
 
 def chain_players(inf: Info, st, scan: Scan) -> list[str]:
@@ -345,23 +523,39 @@ def chain_players(inf: Info, st, scan: Scan) -> list[str]:
     pairs = harmony_pairs(inf, st, scan)
     out = []
     for p in PLAYERS:
-        edges = [(a, b) for a, b, o, _v in pairs if o == p]
-        if len(edges) >= 4 and encloses(edges, index(0, 0)):
-            out.append(p)
+        edges = tuple((a, b) for a, b, o, _v in pairs if o == p)
+        if len(edges) >= 4:
+            found = _CHAINED.get(edges)
+            if found is None:
+                if len(_CHAINED) >= 20_000:
+                    _CHAINED.clear()
+                found = _CHAINED[edges] = encloses(edges, _MID_PORT)
+            if found:
+                out.append(p)
     return out
+
+
+_MID_PORT = index(0, 0)
+_CHAINED: dict = {}
+"""Whether a set of harmonies (as edges) encloses the Mid Port, remembered by the edges: a
+player's harmonies stay the same over most positions scored."""
 
 
 def own_clashes(inf: Info, st, scan: Scan) -> int:
     """Flowers standing in line with a clashing flower of their own owner (L229-230, B18)."""
+    east_links, north_links = clash_links(inf, st, scan)
+    flowers = scan.flowers
+    if not (east_links | north_links) & flowers:
+        return 0
     b = st.board
     out = 0
     clash = inf.clash_partners
-    east, _west, north, _south = scan.neighbours()  # flowers all block lines
-    for a in bits(scan.flowers):
-        ta = b[a]
-        for q in (east.get(a, -1), north.get(a, -1)):
-            if q >= 0 and (scan.flowers >> q) & 1:
-                tq = b[q]
+    lines = scan.lines  # flowers all block lines
+    for links, before in ((east_links, _west), (north_links, _south)):
+        for q in bits(links & flowers):
+            a = before(lines, q)
+            if (flowers >> a) & 1:
+                ta, tq = b[a], b[q]
                 if tq.owner == ta.owner and tq.kind.code in clash[ta.kind.code]:
                     out |= (1 << a) | (1 << q)
     return out

@@ -22,28 +22,62 @@ def _reading(game) -> tuple[int, dict]:
     harmony pairs, which are the game's harmonies)."""
     flowers = 0
     for tile, m in game.state.tile_masks.items():
-        if m and tile.kind.group == "flower":
+        if m and _FLOWER[tile]:
             flowers |= m
     arms: dict = {"host": set(), "guest": set()}
     for a, q, owner, _points in rules_module.harmony_pairs(game):
-        arm = arm_of(POINT_XY[a], POINT_XY[q])
+        arm = _ARM[a, q]
         if arm is not None:
             arms[owner].add(arm)
     return flowers, arms
 
 
+class _Arms(dict):
+    """``(a, q)`` -> the half-midline the segment between the two points crosses (or None)."""
+
+    def __missing__(self, pair) -> str | None:
+        found = self[pair] = arm_of(POINT_XY[pair[0]], POINT_XY[pair[1]])
+        return found
+
+
+_ARM = _Arms()
+
+
+class _Flowers(dict):
+    """Tile -> whether its kind is of the group ``flower``."""
+
+    def __missing__(self, tile) -> bool:
+        found = self[tile] = tile.kind.group == "flower"
+        return found
+
+
+_FLOWER = _Flowers()
+
+
+_CHAINS: dict = {}
+"""The chain term by (the player's flowers, the arms their harmonies cross): the opponent's
+stay the same over all of a player's candidate moves."""
+
+
 def _chain(game, player: str, reading) -> float:
     flowers, arms = reading
     mine = arms[player]
-    points = [POINT_XY[i] for i in bits(flowers & game.state.owned[player])]
-    return 5.0 * len(mine) + 2.0 * arm_potential(points, [a for a in ARMS if a not in mine])
+    mask = flowers & game.state.owned[player]
+    key = (mask, frozenset(mine))
+    found = _CHAINS.get(key)
+    if found is None:
+        if len(_CHAINS) >= 50_000:
+            _CHAINS.clear()
+        points = [POINT_XY[i] for i in bits(mask)]
+        found = _CHAINS[key] = 5.0 * len(mine) + 2.0 * arm_potential(points, [a for a in ARMS if a not in mine])
+    return found
 
 
 def _flowers_left(game, player: str, reading) -> int:
     st = game.state
     on_board = (reading[0] & st.owned[player]).bit_count()
-    in_reserve = sum(n for code, n in st.pile("reserve", player).items()
-                     if game.tileset.by_code[code].group == "flower")
+    flower_codes = rules_module.info(game.variant).flowers
+    in_reserve = st.count("reserve", player, flower_codes)  # read only: never copies the pile
     return on_board + in_reserve
 
 

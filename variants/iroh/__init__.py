@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
-from .roles import role_mask, roles
+from .roles import reserve_of, role_mask, roles
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -113,7 +113,7 @@ def lasting_pairs(game, player: str) -> list:
                 if not ((ta.kind.code in lotus and ta.owner != player)
                         or (tq.kind.code in lotus and tq.owner != player)):
                     mine.append(p)
-        if X[home] == 0 and any(n and code in r.harmonizer for code, n in st.pile("reserve", player).items()):
+        if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
             mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = mine
     return game.cache[key]
@@ -255,6 +255,11 @@ def paisho_check_end(game):
 
 # -- computer players -------------------------------------------------------------------------
 
+QUADRANTS = [sum(1 << i for i in range(len(X)) if X[i] and Y[i] and (X[i] > 0) * 2 + (Y[i] > 0) == k)
+             for k in range(4)]
+"""The points of each quadrant (off both centre lines)."""
+
+
 def prospects(game, player: str) -> float:
     """How close ``player`` is to a win: midline arms covered, harmonies, a set (and whether its
     window is running), tiles in play, tiles lost (taken, or shut out of play behind their own
@@ -269,12 +274,10 @@ def prospects(game, player: str) -> float:
     # reserve tiles behind a tile that can never leave the home point never come in: as good as taken
     value -= 0.5 * entry.shut_out(game, player)
     # a set needs tiles in all four quadrants: reward bringing harmonizers out and spreading them
-    quadrants = [0, 0, 0, 0]
-    for i in bits(st.owned[player] & role_mask(game, "harmonizer")):
-        value += 0.3
-        if X[i] and Y[i]:
-            quadrants[(X[i] > 0) * 2 + (Y[i] > 0)] += 1
-    value += 0.75 * sum(min(n, 2) for n in quadrants)
+    out = st.owned[player] & role_mask(game, "harmonizer")
+    for _ in range(out.bit_count()):
+        value += 0.3  # one addition a tile, as a tile-by-tile pass adds them
+    value += 0.75 * sum(min((out & q).bit_count(), 2) for q in QUADRANTS)
     # the opponent's tiles a Knotweed holds still
     value += 0.3 * (paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
     return value

@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 
 from .entry import home_shut, walled_kinds
 from .geometry import X, Y
-from .roles import Roles, role_mask
+from .roles import Roles, reserve_of, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -119,17 +119,15 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     stand."""
     st = game.state
     b = st.board
-    keys = []
-    harmonizer, move, double = r.harmonizer, r.move, r.double
-    for i in bits(st.owned[player] & role_mask(game, "moving_harmonizer")):
-        code = b[i].kind.code
-        if busy >> i & 1 and code not in double:
-            continue
-        keys.append((code, i, 0, bool(frozen >> i & 1)))
+    harmonizer, move = r.harmonizer, r.move
+    mine = st.owned[player] & role_mask(game, "moving_harmonizer")
+    if busy:
+        mine &= ~(busy & ~role_mask(game, "double"))
+    keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     shut, walled = home_shut(game, player), walled_kinds(game, player)
-    for code, n in st.pile("reserve", player).items():
+    for code, n in reserve_of(st, player).items():
         if n and not shut and code in harmonizer and move.get(code) and code not in walled:
             keys.extend([(code, home, entry, False)] * min(n, 2))
     if not keys:
@@ -166,12 +164,19 @@ class _ArmPlan:
 
     __slots__ = ("sides", "bound", "exact")
 
-    def __init__(self, tiles: list, arm: str) -> None:
-        self.sides = sides = [c[arm] for c in tiles]
-        first = list(map(min, zip(*[s[0] for s in sides])))
-        second = list(map(min, zip(*[s[1] for s in sides])))
+    def __init__(self, tiles: list, arm: str, packed: list) -> None:
+        self.sides = [c[arm] for c in tiles]
+        # the cheapest tile per line and side: every tile's costs packed in one integer
+        # (:func:`_packed`), the smaller of two taken field by field at once
+        low = packed[0][arm]
+        for x in packed[1:]:
+            x = x[arm]
+            keep = (((low | _GUARDS) - x) & _GUARDS) >> _FIELD_BITS - 1  # 1 where low >= x
+            pick = keep * _FIELD_MASK
+            low = (x & pick) | (low & ~pick)
         lines = LINE_POINTS[arm]
-        self.bound = sorted((first[k] + second[k], k) for k in range(LINES) if lines[k][0] is not None)
+        self.bound = sorted((((low >> _SHIFT[k]) & _FIELD_MASK) + ((low >> _SHIFT[LINES + k]) & _FIELD_MASK), k)
+                            for k in range(LINES) if lines[k][0] is not None)
         self.exact: dict = {}
 
     def pair(self, k: int) -> tuple[int, int]:
@@ -203,15 +208,34 @@ class _Plans:
     a player's tiles stay where they are from one position greedy scores to the next, so they
     are remembered by the set."""
 
-    __slots__ = ("tiles", "arms")
+    __slots__ = ("tiles", "packed", "arms")
 
     def __init__(self, r: Roles, keys: tuple) -> None:
-        self.tiles = [_costs(r, code, s, extra, stuck) for code, s, extra, stuck in keys]
+        self.tiles, self.packed = zip(*[_costs_packed(r, code, s, extra, stuck) for code, s, extra, stuck in keys])
         self.arms: dict = {}
 
     def plan(self, arm: str) -> _ArmPlan:
-        found = self.arms[arm] = _ArmPlan(self.tiles, arm)
+        found = self.arms[arm] = _ArmPlan(self.tiles, arm, self.packed)
         return found
+
+
+_FIELD_BITS = 6
+"""Bits per cost in :func:`_packed`: costs are at most FAR (30), below the field's top bit."""
+_FIELD_MASK = (1 << _FIELD_BITS) - 1
+_SHIFT = [_FIELD_BITS * k for k in range(2 * LINES)]
+_GUARDS = sum(1 << (s + _FIELD_BITS - 1) for s in _SHIFT)
+assert FAR < 1 << (_FIELD_BITS - 1)
+
+
+@lru_cache(maxsize=None)
+def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[dict, dict]:
+    """:func:`_costs`, and the same with each arm's two sides packed in one integer, a field of
+    ``_FIELD_BITS`` bits per line (the first side's lines, then the second's)."""
+    costs = _costs(r, code, s, extra, stuck)
+    packed = {}
+    for arm, (first, second) in costs.items():
+        packed[arm] = sum(c << _SHIFT[k] for k, c in enumerate(first + second))
+    return costs, packed
 
 
 def _plans(key: tuple) -> _Plans:

@@ -17,7 +17,7 @@ from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import mask_of, roles
+from .roles import mask_of, reserve_of, roles
 
 
 def _rocks(game) -> int:
@@ -76,7 +76,7 @@ def walled_kinds(game, player: str) -> frozenset:
     if found is None:
         r = roles(game.variant)
         home = r.home[player]
-        codes = tuple(code for code, n in game.state.pile("reserve", player).items()
+        codes = tuple(code for code, n in reserve_of(game.state, player).items()
                       if n and code in r.harmonizer)
         # it depends on the Rocks and the kinds in the reserve alone: remembered across positions
         cfg = moves.config(game)
@@ -117,7 +117,7 @@ def rock_shuts_home(game, player: str) -> bool:
     home = r.home[player]
     t = st.board[home]
     if (st.to_move != opp or t is None or t.owner != player or cfg.rocks_off_homes
-            or not any(n for code, n in st.pile("reserve", opp).items() if code in r.rock)):
+            or not any(n for code, n in reserve_of(st, opp).items() if code in r.rock)):
         return False
     code = t.kind.code
     if code in r.leaps or walled(game, code, home):
@@ -135,7 +135,7 @@ def shut_out(game, player: str) -> int:
     if not (home_shut(game, player) or rock_shuts_home(game, player)):
         return 0
     harmonizer = roles(game.variant).harmonizer
-    return sum(n for code, n in game.state.pile("reserve", player).items() if code in harmonizer)
+    return sum(n for code, n in reserve_of(game.state, player).items() if code in harmonizer)
 
 
 def walling_rocks(game, candidates: list) -> set:
@@ -149,7 +149,7 @@ def walling_rocks(game, candidates: list) -> set:
     home = r.home[opp]
     t = st.board[home]
     if t is None or t.owner != opp or not any(
-            n and code in r.harmonizer for code, n in st.pile("reserve", opp).items()):
+            n and code in r.harmonizer for code, n in reserve_of(st, opp).items()):
         return set()
     code = t.kind.code
     if walled(game, code, home):

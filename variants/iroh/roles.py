@@ -76,6 +76,16 @@ def role_mask(game, name: str) -> int:
     return found
 
 
+_NO_PILE: dict = {}
+
+
+def reserve_of(state, player: str) -> dict:
+    """``player``'s reserve (code -> count), to read only: unlike ``state.pile`` it never copies
+    a pile the game's history still shares (the evaluation reads the reserves at every position
+    it scores)."""
+    return state.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)
+
+
 def mask_of(state, codes) -> int:
     """The points holding a tile whose code is in ``codes``, read off the state's tile masks
     (one entry per kind and owner, kept by the core) instead of a pass over the board."""
