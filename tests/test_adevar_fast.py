@@ -194,14 +194,14 @@ def test_legal_lists_are_the_plain_lists():
 
 
 def test_the_end_check_answers_as_the_plain_list():
-    """``has_tile_move`` (the end check's early exit, reading the counts only for a Basic
+    """``paisho_has_legal_move`` (the end check's early exit, reading the counts only for a Basic
     tile) says a tile can move exactly when the plain list holds a tile move."""
     from paisho_variants.adevar import rules
 
     for game in random_positions("adevar", games=3, plies=200, step=2):
         game._changed()  # no list, no counts kept
         plain = plain_legal_moves(game)
-        has = rules.has_tile_move(game)
+        has = rules.paisho_has_legal_move(game)
         if game.state.phase == "choose":
             assert has is None
         else:
