@@ -268,8 +268,9 @@ def test_views_equal_along_random_games_until_the_rules_tell(seed):
 
 def test_playout_weights_put_moves_of_threatened_tiles_first():
     """quick and the searches try the likeliest moves first (issue 40): every capture the
-    opponent could make next turn marks its target as threatened, and the mover's moves of a
-    threatened tile weigh THREATENED times what they would otherwise."""
+    opponent could make next turn marks its target as threatened and its tile as an attacker,
+    and the mover's moves of a threatened tile weigh THREATENED times what they would otherwise
+    (a capture of an attacker weighs ATTACKER times more than another capture)."""
     from paisho_variants.adevar import rules, strategy
 
     rng = random.Random(40)
@@ -284,10 +285,12 @@ def test_playout_weights_put_moves_of_threatened_tiles_first():
             if st.phase != "choose":
                 me = st.to_move
                 foe = "guest" if me == "host" else "host"
-                hit = strategy.threatened(game, st, me)
-                captures = {m.dst for m in rules.tile_moves(game, st, foe, rules.plot_counts(st))
-                            if (st.owned[me] >> m.dst) & 1}
-                assert {i for i in board.bits(hit)} >= captures
+                hit, attackers = strategy.threats(game, st, me)
+                assert hit == strategy.threatened(game, st, me)
+                foes = [m for m in rules.tile_moves(game, st, foe, rules.plot_counts(st))
+                        if (st.owned[me] >> m.dst) & 1]
+                assert set(board.bits(hit)) >= {m.dst for m in foes}
+                assert set(board.bits(attackers)) >= {m.src for m in foes}
                 weights = game.rules.playout_weights(game, moves)
                 for m, w in zip(moves, weights):
                     plain = 1.0 if m.dst < 0 or st.board[m.dst] is None else None

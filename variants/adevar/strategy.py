@@ -117,25 +117,33 @@ _TAKE = {"Lilac": 3.0, "Zinnia": 3.0, "Foxglove": 3.5, "WatersReflection": 4.0, 
 
 THREATENED = 3.0
 """How much likelier a move of a tile that an opposing tile could capture next turn is tried."""
+ATTACKER = 2.0
+"""How much likelier a capture is tried when the captured tile could capture one of the mover's."""
 
 
 def threatened(game, st, player: str) -> int:
     """The points of ``player``'s tiles that an opposing tile could capture on its next move."""
+    return threats(game, st, player)[0]
+
+
+def threats(game, st, player: str) -> tuple[int, int]:
+    """:func:`threatened`, and the points of the opposing tiles that could make those captures."""
     foe = other(player)
     mine, occupied = st.owned[player], st.occupied
-    hit = 0
+    hit = attackers = 0
     for i, tile in st.tiles(foe):
         code = tile.kind.code
         dist = rules.MOVES.get(code)
         if not dist:
             continue
-        t = geo.reach(i, dist, occupied)[1] & mine & ~hit
+        t = geo.reach(i, dist, occupied)[1] & mine
         while t:
             low = t & -t
             t ^= low
             if rules.may_land(game, st, code, foe, low.bit_length() - 1):
                 hit |= low
-    return hit
+                attackers |= 1 << i
+    return hit, attackers
 
 
 @hookimpl
@@ -145,7 +153,7 @@ def paisho_playout_weights(game, moves):
     then calls and moves alike.  Reads the board only."""
     st = game.state
     board = st.board
-    hit = threatened(game, st, st.to_move) if st.phase != "choose" else 0
+    hit, attackers = threats(game, st, st.to_move) if st.phase != "choose" else (0, 0)
     out = []
     for m in moves:
         w = 1.0
@@ -153,6 +161,8 @@ def paisho_playout_weights(game, moves):
             t = board[m.dst]
             if t is not None:
                 w += _TAKE.get(t.kind.code, 3.5 if t.kind.code in rules.MATCH else 1.0)
+                if (attackers >> m.dst) & 1:
+                    w *= ATTACKER
         if hit and m.src >= 0 and (hit >> m.src) & 1:
             w *= THREATENED
         out.append(w)
