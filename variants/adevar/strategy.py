@@ -121,13 +121,9 @@ ATTACKER = 2.0
 """How much likelier a capture is tried when the captured tile could capture one of the mover's."""
 
 
-def threatened(game, st, player: str) -> int:
-    """The points of ``player``'s tiles that an opposing tile could capture on its next move."""
-    return threats(game, st, player)[0]
-
-
 def threats(game, st, player: str) -> tuple[int, int]:
-    """:func:`threatened`, and the points of the opposing tiles that could make those captures."""
+    """The points of ``player``'s tiles that an opposing tile could capture on its next move, and
+    the points of the opposing tiles that could make those captures."""
     foe = other(player)
     mine, occupied = st.owned[player], st.occupied
     hit = attackers = 0
@@ -149,8 +145,9 @@ def threats(game, st, player: str) -> tuple[int, int]:
 @hookimpl
 def paisho_playout_weights(game, moves):
     """Captures first (a Second Face trying an unguarded Hidden Tile included: the playout does
-    not know whether it is the right one), then moves of a threatened tile (THREATENED times),
-    then calls and moves alike.  Reads the board only."""
+    not know whether it is the right one), ATTACKER times more when the captured tile threatens
+    one of the mover's; a move of a threatened tile THREATENED times what it would weigh
+    otherwise; then calls and moves alike.  Reads the board only (:func:`threats`, once a list)."""
     st = game.state
     board = st.board
     hit, attackers = threats(game, st, st.to_move) if st.phase != "choose" else (0, 0)

@@ -14,14 +14,17 @@ from paisho_core.tiles import other
 from paisho_variants.capture.rules import MOVE, cfg, targets
 
 
-def _threatened(state, c, player: str) -> int:
-    """How many of ``player``'s tiles an opposing tile could capture on its next move."""
-    foe = other(player)
+def threats(state, c, player: str) -> tuple[int, int]:
+    """The points of ``player``'s tiles that an opposing tile could capture on its next move, and
+    the points of the opposing tiles that could make those captures."""
     mine = state.owned[player]
-    hit = 0
-    for src, _tile in state.tiles(foe):
-        hit |= targets(state, c, src) & mine
-    return hit.bit_count()
+    hit = attackers = 0
+    for src, _tile in state.tiles(other(player)):
+        t = targets(state, c, src) & mine
+        if t:
+            hit |= t
+            attackers |= 1 << src
+    return hit, attackers
 
 
 @hookimpl
@@ -38,40 +41,36 @@ def paisho_evaluate(game, player):
     score = 10.0 * (mine - theirs)
     to_move = st.to_move
     # the side to move strikes first: its threats count more than the other side's
-    score -= (6.0 if to_move == foe else 3.0) * _threatened(st, c, player)
-    score += (6.0 if to_move == player else 3.0) * _threatened(st, c, foe)
+    score -= (6.0 if to_move == foe else 3.0) * threats(st, c, player)[0].bit_count()
+    score += (6.0 if to_move == player else 3.0) * threats(st, c, foe)[0].bit_count()
     return score
 
 
 TAKE = 8.0
-"""How much likelier a capture is tried than a quiet move (twice that when the captured tile
-threatens one of the mover's)."""
+"""How much likelier a capture is tried than a quiet move."""
+ATTACKER = 2.0
+"""How much likelier a capture is tried when the captured tile could capture one of the mover's."""
 THREATENED = 4.0
 """How much likelier a move of a tile that an opposing tile could capture next turn is tried."""
 
 
 @hookimpl
 def paisho_playout_weights(game, moves):
-    """A capture TAKE times as likely as a quiet move, twice that when the captured tile
-    threatens one of the mover's; a move of a threatened tile (away, or to strike first) THREATENED
-    times: the moves that change the count of tiles, now or next turn, come first."""
+    """A capture TAKE times as likely as a quiet move, ATTACKER times that when the captured tile
+    threatens one of the mover's; a move of a threatened tile (away, or to strike first)
+    THREATENED times: the moves that change the count of tiles, now or next turn, come first.
+    One reading of the opponent's reach per list (:func:`threats`)."""
     st = game.state
     if st.phase != MOVE:
         return None
-    c = cfg(game)
-    player = st.to_move
-    mine = st.owned[player]
-    hit = 0
-    for src, _tile in st.tiles(other(player)):
-        hit |= targets(st, c, src) & mine
+    hit, attackers = threats(st, cfg(game), st.to_move)
     board = st.board
     out = []
     for m in moves:
         w = 1.0
         if m.dst >= 0 and board[m.dst] is not None:
-            w = TAKE * 2 if targets(st, c, m.dst) & mine else TAKE
+            w = TAKE * ATTACKER if (attackers >> m.dst) & 1 else TAKE
         if m.src >= 0 and (hit >> m.src) & 1:
             w *= THREATENED
         out.append(w)
     return out
-
