@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -187,7 +188,7 @@ def test_quick_is_deterministic_for_a_seed(variant):
 @pytest.mark.parametrize("variant", ["skud", "fire", "iroh", "capture"])
 def test_quick_looks_three_plies_deep(variant):
     """``quick``'s value of a move is, by a plain minimax written apart: the mover's best
-    follow-up (of its few likely moves) after the opponent's answer that is worst for the mover
+    follow-up (of its few likely moves, or of all its moves if every likely one loses) after the opponent's answer that is worst for the mover
     (of a few likely answers), or the worst take of a mover's tile after that follow-up; and it
     leaves the game as it was (issue 40)."""
     from paisho_core.players import QuickPlayer
@@ -212,12 +213,21 @@ def test_quick_looks_three_plies_deep(variant):
                 if g.outcome is not None or g.chance_outcomes() or g.to_move != me or not g.legal_moves():
                     return worst[0]
                 best = None
-                for step in bot.likely(g, g.legal_moves(), bot.follow_ups):
+                likely = bot.likely(g, g.legal_moves(), bot.follow_ups)
+                for step in likely:
                     g.play(step)
                     v = evaluate(g, me)
                     g.undo()
                     if best is None or v > best[0]:
                         best = (v, step)
+                if best[0] <= -WIN:  # every likely follow-up loses: the others are tried too
+                    for step in g.legal_moves():
+                        if step not in likely:
+                            g.play(step)
+                            v = evaluate(g, me)
+                            g.undo()
+                            if v > best[0]:
+                                best = (v, step)
                 if abs(best[0]) >= WIN:
                     return best[0]
                 g.play(best[1])
@@ -259,6 +269,39 @@ def test_quick_looks_three_plies_deep(variant):
             assert [m.text for m in g.moves] == before
         g.play(rng.choice(g.legal_moves()))
     assert checked >= 10
+
+
+def test_quick_looks_past_its_shortlist_for_a_move_that_does_not_lose():
+    """A position from a ``quick`` v ``greedy`` game of Iroh (issue 40's design seeds, game seed
+    8006; the record is tests/data/players/iroh-set-to-break.txt): the Guest holds a set across
+    all four midlines, and only a few of the Host's moves break it; every other move loses at
+    once (book chapter 2, L473-483: a set kept through the opponent's turn wins).  Greedy's
+    candidates (12 most promising by the playout weights and 12 drawn in proportion to them)
+    may hold none of them, and ``quick`` then played a losing move; now, when every shortlisted
+    move loses in its look-ahead, it looks further and plays one that does not."""
+    from paisho_core.players import QuickPlayer
+
+    text = (Path(__file__).parent / "data" / "players" / "iroh-set-to-break.txt").read_text()
+    game = paisho.load_record(text)
+    me = game.to_move
+    moves = game.legal_moves()
+
+    def loses(move):
+        game.play(move)
+        try:
+            return game.outcome is not None and game.outcome.winner not in (me, None)
+        finally:
+            game.undo()
+
+    saving = {m.text for m in moves if not loses(m)}
+    assert 0 < len(saving) < len(moves) // 4
+    bot = QuickPlayer(seed=11)  # a seed whose candidates (a weighted draw) miss every save
+    scored = bot.scored(game)
+    assert not saving & {m.text for _v, m in scored}
+    bot = QuickPlayer(seed=11)
+    before = [m.text for m in game.moves]
+    assert not loses(bot.choose(game))
+    assert [m.text for m in game.moves] == before
 
 
 def test_result_for_capped_game_uses_evaluation():

@@ -32,6 +32,11 @@ weights).  Issue 40: with this third ply ``quick``'s mean score against greedy o
 variants went from 58% to 64% on the same 40 games each (seeds 9001-9040)."""
 
 
+RESCUES = 12
+"""Where every shortlisted move loses in the look-ahead, at most this many further moves are
+looked at for one that does not."""
+
+
 class QuickPlayer(GreedyPlayer):
     """Score every candidate for one ply as greedy does; then, for the ``shortlist`` best:
 
@@ -40,7 +45,8 @@ class QuickPlayer(GreedyPlayer):
     2. score up to ``replies`` answers (the opponent's most promising moves by the variant's
        playout weights, or drawn at random where it gives none) and take the one that leaves the
        mover worst off: two plies, as a check against the answer that punishes the move;
-    3. after that answer, score up to ``follow_ups`` of the mover's own moves and take the best:
+    3. after that answer, score up to ``follow_ups`` of the mover's own moves and take the best
+       (all of them when every one of those few loses: the saving move may be an unlikely one):
        the position is judged by what the mover can make of it, not as it stands with the
        opponent's gain just made (a static evaluation of a position the opponent has just moved
        in over-rates the opponent's position);
@@ -48,7 +54,8 @@ class QuickPlayer(GreedyPlayer):
        that lands on a point the mover holds), the worst such answer is scored too, so that a
        take is not counted before its retake is seen.
 
-    The move with the best value is kept.  Where the variant can tell a won turn cheaply
+    The move with the best value is kept.  When every shortlisted move loses this way, up to
+    ``rescues`` further moves are looked at for one that does not (:meth:`rescue`).  Where the variant can tell a won turn cheaply
     (``paisho_quick_winning_moves``), a won turn is taken at once and an answer that wins one for
     the opponent counts as a loss.  A move after which a chance step follows, or the game ends,
     is worth its score at that point.  Where the variant hides tiles from the mover, everything
@@ -58,9 +65,10 @@ class QuickPlayer(GreedyPlayer):
     one_ply = False  # it sees the reply: the variant's one-ply value is not for it
 
     def __init__(self, seed=None, width: int = GREEDY_WIDTH, shortlist: int = SHORTLIST,
-                 replies: int = REPLIES, follow_ups: int = FOLLOW_UPS) -> None:
+                 replies: int = REPLIES, follow_ups: int = FOLLOW_UPS, rescues: int = RESCUES) -> None:
         super().__init__(seed, width)
         self.shortlist = shortlist
+        self.rescues = rescues
         self.replies = replies
         self.follow_ups = follow_ups
 
@@ -75,7 +83,28 @@ class QuickPlayer(GreedyPlayer):
                                       by_text=world is not None)
             if after > best_value:
                 best, best_value = move, after
+        if best_value <= -WIN:
+            return self.rescue(game, world, scored, wins is not None) or best
         return best
+
+    def rescue(self, game, world, scored: list, tells_wins: bool):
+        """Where every shortlisted move loses in the look-ahead: the first move that does not,
+        looking further down greedy's list and then at the moves greedy did not score (those
+        that do not lose at once, best first), at most ``rescues`` look-aheads; else the move
+        with the best one-ply value of those that do not lose at once, or None."""
+        me = game.to_move
+        here = world or game
+        by_text = world is not None
+        tried = {m.text for _v, m in scored}
+        unscored = [m for m in game.legal_moves() if m.text not in tried]
+        more = sorted(((v, m) for v, m in try_moves(here, unscored, me, by_text=by_text)),
+                      key=lambda vm: vm[0], reverse=True)
+        pool = [(v, m) for v, m in scored[self.shortlist:] + more if v > -WIN]
+        for value, move in pool[:self.rescues]:
+            if self.looked_ahead(here, move, me, value, tells_wins, by_text=by_text) > -WIN:
+                return move
+        alive = [(v, m) for v, m in scored[:self.shortlist] if v > -WIN] + pool
+        return max(alive, key=lambda vm: vm[0])[1] if alive else None
 
     def likely(self, game, moves: list, count: int | None = None) -> list:
         """The ``count`` (by default ``replies``) most promising of ``moves`` by the variant's
@@ -132,8 +161,11 @@ class QuickPlayer(GreedyPlayer):
         mine = game.legal_moves()
         if not mine:
             return worst
-        best, step = max(try_moves(game, self.likely(game, mine, self.follow_ups), me),
-                         key=lambda vm: vm[0])
+        likely = self.likely(game, mine, self.follow_ups)
+        best, step = max(try_moves(game, likely, me), key=lambda vm: vm[0])
+        if best <= -WIN and len(likely) < len(mine):  # lost unless another move saves it
+            rest = [m for m in mine if m not in likely]
+            best, step = max([(best, step)] + list(try_moves(game, rest, me)), key=lambda vm: vm[0])
         if abs(best) >= WIN:
             return best
         game.play(step)
