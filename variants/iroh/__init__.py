@@ -60,22 +60,47 @@ def pairs(game):
     """Every harmony on the board: ``(a, b, arm, owners)`` (a list its callers only read)."""
     p = game.cache.get("pairs")
     if p is None:
-        st = game.state
-        lines = moves.config(game).lines
         # the harmonies depend on the board alone, so they are remembered across positions with
-        # the same board (a move is scored just after its own apply asked for them).  The board
-        # is read as the state's tile masks (the points of each tile, one tile object per kind
-        # and owner): tiles compare by identity and the masks come in the order the tiles first
-        # appeared, so another tile set or order is only a miss
-        key = (game.variant, lines, tuple(st.tile_masks.items()))
+        # the same board (a move is scored just after its own apply asked for them)
+        key = _board_key(game)
         p = _PAIRS.get(key)
         if p is None:
-            p = harmony.candidate_pairs(st, roles(game.variant), lines)
-            if len(_PAIRS) >= _PAIRS_KEPT:
-                _PAIRS.clear()
-            _PAIRS[key] = p
+            p = _keep_pairs(key, harmony.candidate_pairs(game.state, roles(game.variant), moves.config(game).lines))
         game.cache["pairs"] = p
     return p
+
+
+def _board_key(game) -> tuple:
+    """What the harmonies depend on: the options that change a line of sight and the board, read
+    as the state's tile masks (the points of each tile, one tile object per kind and owner):
+    tiles compare by identity and the masks come in the order the tiles first appeared, so
+    another tile set or order is only a miss."""
+    return (game.variant, moves.config(game).lines, tuple(game.state.tile_masks.items()))
+
+
+def _keep_pairs(key: tuple, found: list) -> list:
+    if len(_PAIRS) >= _PAIRS_KEPT:
+        _PAIRS.clear()
+    _PAIRS[key] = found
+    return found
+
+
+def _known_pairs(game):
+    """:func:`pairs` if they are known without looking along the lines, else None."""
+    p = game.cache.get("pairs")
+    return p if p is not None else _PAIRS.get(_board_key(game))
+
+
+def _pairs_after(game, before: list, changed: int) -> None:
+    """Fill in :func:`pairs` from ``before``, the harmonies of the board before a move that
+    changed the points of ``changed`` (:func:`.harmony.pairs_after`: only the lines through
+    them are looked along again)."""
+    key = _board_key(game)
+    p = _PAIRS.get(key)
+    if p is None:
+        p = _keep_pairs(key, harmony.pairs_after(before, game.state, roles(game.variant),
+                                               moves.config(game).lines, changed))
+    game.cache["pairs"] = p
 
 
 _PAIRS: dict = {}
@@ -182,18 +207,23 @@ def paisho_apply(game, move):
     cfg = moves.config(game)
     player = st.to_move
     action = move.action
+    before = _known_pairs(game)  # the harmonies after the move are found from these
+    changed = 0
     # placements, takes and burns change the board for good (see _remember)
     irreversible = action in ("place", "burn")
     if action == "place":
         st.take("reserve", player, move.tile)
         st.put(move.dst, game.tileset.tile(move.tile, player))
+        changed = 1 << move.dst
     elif action == "move":
         if st.board[move.dst] is not None:
             irreversible = True
             _remove(st, move.dst)
         st.relocate(move.src, move.dst)
+        changed = 1 << move.src | 1 << move.dst
     elif action == "burn":
         _remove(st, move.dst)
+        changed = 1 << move.dst
     elif action == "proclaim":
         if player in st.extra.get("pending_win", ()) and winning_set(game, player):
             st.outcome = Outcome(player, WIN + " proclaimed")
@@ -204,7 +234,10 @@ def paisho_apply(game, move):
         for k in moves.burn_touching(st, r, cfg):
             irreversible = True
             _remove(st, k)
+            changed |= 1 << k
     game.cache.clear()
+    if before is not None:
+        _pairs_after(game, before, changed)
     st.extra["passes"] = st.extra.get("passes", 0) + 1 if action == "pass" else 0
     pending = set(st.extra.get("pending_win", ()))
     pending.discard(player)

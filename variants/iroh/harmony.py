@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paisho_core.board import GATES, TRANSPOSE, bits, nearest
+from paisho_core.board import GATES, NCELLS, SIZE, TRANSPOSE, bits, nearest
 
-from .geometry import ARMS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
+from .geometry import ARMS, DIRECTIONS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, X, Y, crossed_arm
 from .roles import mask_of
 
 BOTH = ("host", "guest")
+VERTICAL = DIRECTIONS.index((0, 1))
+"""Directions from this index on run along a column (:data:`.geometry.DIRECTIONS`)."""
+assert all(dy == 0 for _dx, dy in DIRECTIONS[:VERTICAL]) and all(dx == 0 for dx, _dy in DIRECTIONS[VERTICAL:])
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,46 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
     transparent, Rocks are transparent only when one end is an Earth (which may also pair with a
     Rock), and the first other tile ends the look.
     """
+    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(_looks(state, r, rules).items())]
+
+
+def pairs_after(before: list, state, r, rules: LineRules, changed: int) -> list:
+    """:func:`candidate_pairs` of ``state``, given ``before``, those of a board that differs
+    from it on the points of ``changed`` alone (a move changes its source and destination, a
+    take or a burn the point it empties).  A harmony joins two tiles on one row or column and
+    depends on nothing off that line, so only the rows and columns through a changed point are
+    looked along again; every other harmony of ``before`` stands."""
+    rows = cols = 0
+    for c in bits(changed):
+        rows |= ROW_POINTS[c]
+        cols |= COL_POINTS[c]
+    out = [(a, q, arm, owners) for (a, q), (arm, owners) in _looks(state, r, rules, rows, cols).items()]
+    for p in before:
+        a = p[0]
+        if not (rows if Y[a] == Y[p[1]] else cols) >> a & 1:
+            out.append(p)
+    out.sort()
+    return out
+
+
+def _line_masks() -> tuple[list[int], list[int]]:
+    row, col = {}, {}
+    for i in range(NCELLS):  # the whole grid: a position may hold tiles off the board
+        row[i // SIZE] = row.get(i // SIZE, 0) | 1 << i
+        col[i % SIZE] = col.get(i % SIZE, 0) | 1 << i
+    return [row[i // SIZE] for i in range(NCELLS)], [col[i % SIZE] for i in range(NCELLS)]
+
+
+ROW_POINTS, COL_POINTS = _line_masks()
+"""``ROW_POINTS[i]``, ``COL_POINTS[i]``: the grid points of the row and of the column through
+``i``."""
+
+_EVERYWHERE = (1 << NCELLS) - 1
+
+
+def _looks(state, r, rules: LineRules, rows: int = _EVERYWHERE, cols: int = _EVERYWHERE) -> dict:
+    """The harmonies seen by the harmonizers looking along the rows of ``rows`` and the columns
+    of ``cols`` (point sets): ``{(a, b): (arm, owners)}``."""
     b = state.board
     out: dict[tuple[int, int], tuple[str, tuple[str, ...]]] = {}
     gates = GATES if rules.gates_block else 0
@@ -66,12 +109,14 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
         for k in bits(mask_of(state, knotweed)):
             blockers &= ~(1 << k)
             blockers_t &= ~(1 << TRANSPOSE[k])
-    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE):
+    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE & (rows | cols)):
         ta = b[a]
         ca = ta.kind.code
         a_earth = ca in earth
         seen = nearest(blockers, blockers_t, a)
         for d in TOWARD_MIDLINES[a]:
+            if not (cols if d >= VERTICAL else rows) >> a & 1:
+                continue
             rocks = []
             q = seen[d]
             if q < 0 or b[q] is None:
@@ -110,7 +155,7 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
             owners = _owners(ta, tq, r, rules.lotus_pair)
             if owners:
                 out[(a, q) if a < q else (q, a)] = (arm, owners)
-    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(out.items())]
+    return out
 
 
 def four_arm_set(pairs, player: str, capacity) -> tuple | None:
