@@ -125,23 +125,18 @@ def lasting_pairs(game, player: str) -> list:
     point: every tile enters there (L462), so the next placement breaks them, and a player who
     values them stops bringing tiles in."""
     key = ("lasting", player)
-    if key not in game.cache:
+    found = game.cache.get(key)
+    if found is None:
         st = game.state
         r = roles(game.variant)
         home = r.home[player]
-        b = st.board
-        lotus = r.lotus
-        mine = []
-        for p in pairs(game):
-            if player in p[3]:
-                ta, tq = b[p[0]], b[p[1]]
-                if not ((ta.kind.code in lotus and ta.owner != player)
-                        or (tq.kind.code in lotus and tq.owner != player)):
-                    mine.append(p)
+        # the opponent's Lotuses, read off the tile masks
+        theirs = role_mask(game, "lotus") & st.owned[other(player)]
+        found = [p for p in pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
         if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
-            mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
-        game.cache[key] = mine
-    return game.cache[key]
+            found = [p for p in found if not Y[p[0]] == Y[p[1]] == Y[home]]
+        game.cache[key] = found
+    return found
 
 
 def covering(game, player: str) -> tuple:
@@ -153,14 +148,17 @@ def covering(game, player: str) -> tuple:
         # the cover depends on the harmonies and how many each of their tiles may take part in
         # alone: remembered by those (the opponent's are the same in most positions scored)
         mine = lasting_pairs(game, player)
-        capacity = harmony.capacity_of(game.state, roles(game.variant))
-        edges = tuple((a, q, arm) for a, q, arm, owners in mine if player in owners)
-        memo_key = (edges, tuple(capacity(i) for e in edges for i in e[:2]))
+        ends = 0
+        for p in mine:
+            ends |= 1 << p[0] | 1 << p[1]
+        # which of their tiles may take part in two (the others take part in one)
+        memo_key = (tuple(mine), ends & role_mask(game, "double"))
         found = _COVERS.get(memo_key)
         if found is None:
             if len(_COVERS) >= _PAIRS_KEPT:
                 _COVERS.clear()
-            found = _COVERS[memo_key] = harmony.best_cover(mine, player, capacity)
+            found = _COVERS[memo_key] = harmony.best_cover(
+                mine, player, harmony.capacity_of(game.state, roles(game.variant)))
         game.cache[key] = found
     return found
 
