@@ -62,50 +62,68 @@ def pairs(game):
     if p is None:
         # the harmonies depend on the board alone, so they are remembered across positions with
         # the same board (a move is scored just after its own apply asked for them)
-        key = _board_key(game)
-        p = _PAIRS.get(key)
+        memo, board = _boards(game)
+        p = memo.get(board)
         if p is None:
-            p = _keep_pairs(key, harmony.candidate_pairs(game.state, roles(game.variant), moves.config(game).lines))
+            p = _keep_pairs(memo, board, harmony.candidate_pairs(game.state, roles(game.variant),
+                                                                 moves.config(game).lines))
         game.cache["pairs"] = p
     return p
 
 
-def _board_key(game) -> tuple:
-    """What the harmonies depend on: the options that change a line of sight and the board, read
-    as the state's tile masks (the points of each tile, one tile object per kind and owner):
-    tiles compare by identity and the masks come in the order the tiles first appeared, so
-    another tile set or order is only a miss."""
-    return (game.variant, moves.config(game).lines, tuple(game.state.tile_masks.items()))
+def _boards(game) -> tuple[dict, tuple]:
+    """Where the harmonies of boards like the game's are remembered, and the board's key there.
+
+    What the harmonies depend on: the options that change a line of sight and the board, read as
+    the state's tile masks (the points of each tile, one tile object per kind and owner, in the
+    order the tiles first appeared in the game).  The tiles (objects compared by identity: another
+    tile set or order is only a miss) choose the memo, and the board's key in it is the masks
+    alone: a tuple of integers, which the garbage collector stops tracking (a key holding the
+    tiles would be tracked for as long as it is remembered, and thousands of those made every
+    full collection dear)."""
+    masks = game.state.tile_masks
+    which = (game.variant, moves.config(game).lines, tuple(masks))
+    memo = _PAIRS.get(which)
+    if memo is None:
+        if len(_PAIRS) >= _MEMOS_KEPT:
+            _PAIRS.clear()
+        memo = _PAIRS[which] = {}
+    return memo, tuple(masks.values())
 
 
-def _keep_pairs(key: tuple, found: list) -> list:
-    if len(_PAIRS) >= _PAIRS_KEPT:
-        _PAIRS.clear()
-    _PAIRS[key] = found
+def _keep_pairs(memo: dict, board: tuple, found: list) -> list:
+    if len(memo) >= _PAIRS_KEPT:
+        memo.clear()
+    memo[board] = found
     return found
 
 
 def _known_pairs(game):
     """:func:`pairs` if they are known without looking along the lines, else None."""
     p = game.cache.get("pairs")
-    return p if p is not None else _PAIRS.get(_board_key(game))
+    if p is None:
+        memo, board = _boards(game)
+        p = memo.get(board)
+    return p
 
 
 def _pairs_after(game, before: list, changed: int) -> None:
     """Fill in :func:`pairs` from ``before``, the harmonies of the board before a move that
     changed the points of ``changed`` (:func:`.harmony.pairs_after`: only the lines through
     them are looked along again)."""
-    key = _board_key(game)
-    p = _PAIRS.get(key)
+    memo, board = _boards(game)
+    p = memo.get(board)
     if p is None:
-        p = _keep_pairs(key, harmony.pairs_after(before, game.state, roles(game.variant),
-                                               moves.config(game).lines, changed))
+        p = _keep_pairs(memo, board, harmony.pairs_after(before, game.state, roles(game.variant),
+                                                         moves.config(game).lines, changed))
     game.cache["pairs"] = p
 
 
 _PAIRS: dict = {}
 _PAIRS_KEPT = 20000
-"""At most this many boards' harmonies are remembered (then the memo starts afresh)."""
+"""At most this many boards' harmonies are remembered per memo (then it starts afresh)."""
+_MEMOS_KEPT = 64
+"""At most this many memos (games with their tiles in another order, other options) are kept."""
 
 
 def winning_set(game, player: str):

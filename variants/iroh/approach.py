@@ -133,8 +133,10 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
         return {arm: FAR for arm in arms}
     # the plans depend on the tiles alone (:class:`_Plans`), read here off the tile masks: the
     # points of each of the player's tiles counted, those of them frozen, and the reserve's
-    key = (r, home, entry, reserve, frozen & mine,
-           tuple([(tile, points & mine) for tile, points in st.tile_masks.items() if points & mine]))
+    # (codes and integers only: a key holding the tiles or the roles would stay tracked by the
+    # garbage collector for as long as it is remembered, which makes every full collection dear)
+    key = (r.serial, home, entry, reserve, frozen & mine,
+           tuple([(tile.kind.code, points & mine) for tile, points in st.tile_masks.items() if points & mine]))
     plans = _PLANS.get(key)
     if plans is None:
         keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]
@@ -170,10 +172,10 @@ class _ArmPlan:
     __slots__ = ("sides", "bound", "exact")
 
     def __init__(self, tiles: list, arm: str, low: int) -> None:
-        self.sides = [c[arm] for c in tiles]
+        self.sides = tuple([c[arm] for c in tiles])
         lines = LINE_POINTS[arm]
-        self.bound = sorted((((low >> _SHIFT[k]) & _FIELD_MASK) + ((low >> _SHIFT[LINES + k]) & _FIELD_MASK), k)
-                            for k in range(LINES) if lines[k][0] is not None)
+        self.bound = tuple(sorted((((low >> _SHIFT[k]) & _FIELD_MASK) + ((low >> _SHIFT[LINES + k]) & _FIELD_MASK), k)
+                                  for k in range(LINES) if lines[k][0] is not None))
         self.exact: dict = {}
 
     def pair(self, k: int) -> tuple[int, int]:

@@ -6,10 +6,13 @@ rule that renames, recounts or re-tags tiles keeps working.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import count
 
 from paisho_core import board
 
 from .geometry import RAYS
+
+_SERIALS = count()
 
 TAGS = ("harmonizer", "double_harmony", "lotus", "through_rocks", "rock", "knotweed", "unfrozen",
         "burns_knotweed", "captures", "capturable", "bends", "leaps", "placed_anywhere")
@@ -19,6 +22,9 @@ class Roles:
     """Tile codes per tag, movement and areas, and the home points, for one variant."""
 
     def __init__(self, variant) -> None:
+        self.serial = next(_SERIALS)
+        """A number no other Roles has (memo keys of plain numbers and strings are not tracked
+        by the garbage collector, unlike keys holding the Roles)."""
         kinds = variant.tileset.kinds
         self.order = [k.code for k in kinds]
         self.tagged: dict[str, frozenset[str]] = {
