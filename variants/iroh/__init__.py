@@ -86,16 +86,26 @@ def _boards(game) -> tuple[dict, tuple]:
     memo = _PAIRS.get(which)
     if memo is None:
         if len(_PAIRS) >= _MEMOS_KEPT:
-            _PAIRS.clear()
+            _forget_pairs()
         memo = _PAIRS[which] = {}
     return memo, tuple(masks.values())
 
 
 def _keep_pairs(memo: dict, board: tuple, found: list) -> list:
-    if len(memo) >= _PAIRS_KEPT:
-        memo.clear()
+    global _KEPT
+    if _KEPT >= _PAIRS_KEPT:
+        for m in _PAIRS.values():
+            m.clear()
+        _KEPT = 0
     memo[board] = found
+    _KEPT += 1
     return found
+
+
+def _forget_pairs() -> None:
+    global _KEPT
+    _PAIRS.clear()
+    _KEPT = 0
 
 
 def _known_pairs(game):
@@ -121,7 +131,9 @@ def _pairs_after(game, before: list, changed: int) -> None:
 
 _PAIRS: dict = {}
 _PAIRS_KEPT = 20000
-"""At most this many boards' harmonies are remembered per memo (then it starts afresh)."""
+"""At most this many boards' harmonies are remembered (then every memo starts afresh)."""
+_KEPT = 0
+"""How many are remembered now."""
 _MEMOS_KEPT = 64
 """At most this many memos (games with their tiles in another order, other options) are kept."""
 
