@@ -814,3 +814,69 @@ def test_iroh_harmonies_after_a_move_in_a_greedy_game():
             twin.undo()
             checked += 1
     assert checked > 300
+
+
+# -- iroh: the set and cover searches as functions of the module (no reference cycle a call) ---
+
+def product_order_set(pairs, player, capacity):
+    """Iroh's ``four_arm_set`` read off every choice of one harmony per arm: the arms with the
+    fewest harmonies first, the first choice in that order within the tile limits."""
+    import itertools
+
+    from paisho_variants.iroh.geometry import ARMS
+
+    lists = sorted([[(a, q) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS], key=len)
+    for choice in itertools.product(*lists):
+        use: dict = {}
+        for i in (i for e in choice for i in e):
+            use[i] = use.get(i, 0) + 1
+        if all(n <= capacity(i) for i, n in use.items()):
+            return tuple(choice)
+    return None
+
+
+def product_order_cover(pairs, player, capacity):
+    """Iroh's ``best_cover`` read off every choice of a harmony or none per arm (each arm's
+    harmonies in turn, then none): the first of the most arms within the tile limits."""
+    import itertools
+
+    from paisho_variants.iroh.geometry import ARMS
+
+    lists = [lst + [None] for lst in ([(a, q, arm) for a, q, arm, owners in pairs if arm == x and player in owners]
+                                      for x in ARMS) if lst]
+    best: tuple = ()
+    for choice in itertools.product(*lists):
+        chosen = tuple(c for c in choice if c is not None)
+        use: dict = {}
+        for i in (i for c in chosen for i in c[:2]):
+            use[i] = use.get(i, 0) + 1
+        if len(chosen) > len(best) and all(n <= capacity(i) for i, n in use.items()):
+            best = chosen
+    return best
+
+
+def test_iroh_set_and_cover_searches_choose_the_first_in_order():
+    """The four-midline set and the cover the evaluation counts (which harmonies, not only how
+    many: the approach leaves their tiles out) equal the first choice in the searches' order,
+    over the harmonies of random and greedy games' positions and of random boards (where sets
+    stand), with Water's limit of two."""
+    import itertools
+
+    from paisho_variants import iroh
+    from paisho_variants.iroh import harmony
+    from paisho_variants.iroh.roles import roles
+
+    from .test_iroh import random_position
+
+    rng = random.Random(40)
+    sets = checked = 0
+    for game in itertools.chain(iroh_positions(), (random_position(rng, {}) for _ in range(300))):
+        capacity = harmony.capacity_of(game.state, roles(game.variant))
+        for player in ("host", "guest"):
+            for pairs in (iroh.pairs(game), iroh.lasting_pairs(game, player)):
+                want = product_order_set(pairs, player, capacity)
+                assert harmony.four_arm_set(pairs, player, capacity) == want
+                assert harmony.best_cover(pairs, player, capacity) == product_order_cover(pairs, player, capacity)
+                sets += want is not None
+                checked += 1
+    assert checked > 1000 and sets > 20, (checked, sets)

@@ -171,25 +171,27 @@ def four_arm_set(pairs, player: str, capacity) -> tuple | None:
     lists = sorted(by_arm.values(), key=len)
     if not lists[0]:
         return None
-    used: dict[int, int] = {}
     chosen: list[tuple[int, int]] = []
+    return tuple(chosen) if _first_set(lists, 0, {}, chosen, capacity) else None
 
-    def search(k: int) -> bool:
-        if k == len(lists):
+
+def _first_set(lists: list, k: int, used: dict, chosen: list, capacity) -> bool:
+    """:func:`four_arm_set`'s search from the ``k``-th arm on (a function of the module, not a
+    closure calling itself: that would leave a reference cycle behind at every call, for the
+    garbage collector to find)."""
+    if k == len(lists):
+        return True
+    for a, q in lists[k]:
+        ua, uq = used.get(a, 0), used.get(q, 0)
+        if ua >= capacity(a) or uq >= capacity(q):
+            continue
+        used[a], used[q] = ua + 1, uq + 1
+        chosen.append((a, q))
+        if _first_set(lists, k + 1, used, chosen, capacity):
             return True
-        for a, q in lists[k]:
-            ua, uq = used.get(a, 0), used.get(q, 0)
-            if ua >= capacity(a) or uq >= capacity(q):
-                continue
-            used[a], used[q] = ua + 1, uq + 1
-            chosen.append((a, q))
-            if search(k + 1):
-                return True
-            chosen.pop()
-            used[a], used[q] = ua, uq
-        return False
-
-    return tuple(chosen) if search(0) else None
+        chosen.pop()
+        used[a], used[q] = ua, uq
+    return False
 
 
 def arms_coverable(pairs, player: str, capacity) -> int:
@@ -203,32 +205,31 @@ def best_cover(pairs, player: str, capacity) -> tuple:
     tile limits as :func:`four_arm_set`: the chosen ``(a, q, arm)``, one per covered arm."""
     by_arm = [[(a, q, arm) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS]
     lists = [lst for lst in by_arm if lst]
-    used: dict[int, int] = {}
-    chosen: list = []
-    best: list = []
+    best = [[]]  # the best found so far, in a box the search replaces it in
+    _cover(lists, 0, {}, [], best, capacity)
+    return tuple(best[0])
 
-    def search(k: int) -> None:
-        nonlocal best
-        if len(chosen) + len(lists) - k <= len(best):
-            return
-        if k == len(lists):
-            best = list(chosen)
-            return
-        for a, q, arm in lists[k]:
-            ua, uq = used.get(a, 0), used.get(q, 0)
-            if ua >= capacity(a) or uq >= capacity(q):
-                continue
-            used[a], used[q] = ua + 1, uq + 1
-            chosen.append((a, q, arm))
-            search(k + 1)
-            chosen.pop()
-            used[a], used[q] = ua, uq
-            if len(best) == len(lists):
-                return
-        search(k + 1)
 
-    search(0)
-    return tuple(best)
+def _cover(lists: list, k: int, used: dict, chosen: list, best: list, capacity) -> None:
+    """:func:`best_cover`'s search from the ``k``-th arm on: each harmony of the arm in turn,
+    then none (a function of the module, as :func:`_first_set`)."""
+    if len(chosen) + len(lists) - k <= len(best[0]):
+        return
+    if k == len(lists):
+        best[0] = list(chosen)
+        return
+    for a, q, arm in lists[k]:
+        ua, uq = used.get(a, 0), used.get(q, 0)
+        if ua >= capacity(a) or uq >= capacity(q):
+            continue
+        used[a], used[q] = ua + 1, uq + 1
+        chosen.append((a, q, arm))
+        _cover(lists, k + 1, used, chosen, best, capacity)
+        chosen.pop()
+        used[a], used[q] = ua, uq
+        if len(best[0]) == len(lists):
+            return
+    _cover(lists, k + 1, used, chosen, best, capacity)
 
 
 def capacity_of(state, r):
