@@ -745,7 +745,7 @@ def slow_iroh_candidate_pairs(state, r, rules):
             if tq.kind.code in r.harmonizer and crossed_arm(a, q) and (
                     not rocks or earth or tq.kind.code in r.earth) and _owners(ta, tq, r, rules.lotus_pair):
                 found[tuple(sorted((a, q)))] = (crossed_arm(a, q), _owners(ta, tq, r, rules.lotus_pair))
-    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(found.items())]
+    return tuple((a, q, arm, owners) for (a, q), (arm, owners) in sorted(found.items()))
 
 
 def greedy_positions(variant: str, options: dict | None = None, plies: int = 120, step: int = 1, seed: int = 4):

@@ -57,7 +57,7 @@ def paisho_setup(game):
 # -- derived data (memoised per state in game.cache) --------------------------------------------
 
 def pairs(game):
-    """Every harmony on the board: ``(a, b, arm, owners)`` (a list its callers only read)."""
+    """Every harmony on the board: ``(a, b, arm, owners)`` (:func:`.harmony.candidate_pairs`)."""
     p = game.cache.get("pairs")
     if p is None:
         # the harmonies depend on the board alone, so they are remembered across positions with
@@ -91,7 +91,7 @@ def _boards(game) -> tuple[dict, tuple]:
     return memo, tuple(masks.values())
 
 
-def _keep_pairs(memo: dict, board: tuple, found: list) -> list:
+def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
     global _KEPT
     if _KEPT >= _PAIRS_KEPT:
         for m in _PAIRS.values():
@@ -117,7 +117,7 @@ def _known_pairs(game):
     return p
 
 
-def _pairs_after(game, before: list, changed: int) -> None:
+def _pairs_after(game, before: tuple, changed: int) -> None:
     """Fill in :func:`pairs` from ``before``, the harmonies of the board before a move that
     changed the points of ``changed`` (:func:`.harmony.pairs_after`: only the lines through
     them are looked along again)."""

@@ -46,8 +46,10 @@ def _owners(ta, tq, r, lotus_pair: bool):
     return (ta.owner,) if ta.owner == tq.owner else None
 
 
-def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``.
+def candidate_pairs(state, r, rules: LineRules) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
+    """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``, in that order (a
+    tuple of tuples of numbers and strings, which the garbage collector stops tracking: the
+    harmonies of thousands of boards are remembered).
 
     A tile may appear in several; the one-harmony-per-tile limit (L412) applies only when a
     four-midline set is chosen (:func:`four_arm_set`).  Each harmonizer off the centre lines looks
@@ -55,10 +57,10 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
     transparent, Rocks are transparent only when one end is an Earth (which may also pair with a
     Rock), and the first other tile ends the look.
     """
-    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(_looks(state, r, rules).items())]
+    return tuple([(a, q, arm, owners) for (a, q), (arm, owners) in sorted(_looks(state, r, rules).items())])
 
 
-def pairs_after(before: list, state, r, rules: LineRules, changed: int) -> list:
+def pairs_after(before: tuple, state, r, rules: LineRules, changed: int) -> tuple:
     """:func:`candidate_pairs` of ``state``, given ``before``, those of a board that differs
     from it on the points of ``changed`` alone (a move changes its source and destination, a
     take or a burn the point it empties).  A harmony joins two tiles on one row or column and
@@ -74,7 +76,7 @@ def pairs_after(before: list, state, r, rules: LineRules, changed: int) -> list:
         if not (rows if Y[a] == Y[p[1]] else cols) >> a & 1:
             out.append(p)
     out.sort()
-    return out
+    return tuple(out)
 
 
 def _line_masks() -> tuple[list[int], list[int]]:
