@@ -440,13 +440,17 @@ def iroh_positions():
 def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
     from paisho_variants.iroh import entry, harmony, moves
-    from paisho_variants.iroh.roles import mask_of, roles
+    from paisho_variants.iroh.roles import mask_of, role_mask, roles
 
     for game in iroh_positions():
         st = game.state
         r = roles(game.variant)
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        twin = fresh(game)
+        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus"):
+            codes = getattr(r, name)
+            assert role_mask(twin, name) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
         for player in ("host", "guest"):
             home = r.home[player]
             want = {code for code, n in st.pile("reserve", player).items()

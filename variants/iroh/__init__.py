@@ -208,7 +208,8 @@ def paisho_harmonies(game):
 def paisho_tile_flags(game):
     f = game.cache.get("frozen")
     if f is None:
-        f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game))
+        f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game),
+                                                role_mask(game, "knotweed"))
     return {"frozen": f}
 
 

@@ -17,14 +17,14 @@ from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import mask_of, reserve_of, roles
+from .roles import reserve_of, role_mask, roles
 
 
 def _rocks(game) -> int:
     key = "rocks"
     found = game.cache.get(key)
     if found is None:
-        found = game.cache[key] = mask_of(game.state, roles(game.variant).rock)
+        found = game.cache[key] = role_mask(game, "rock")
     return found
 
 
