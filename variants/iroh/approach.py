@@ -261,8 +261,10 @@ def _plans(key: tuple, found: _Plans) -> _Plans:
 
 
 _PLANS: dict = {}
-_PLANS_KEPT = 4096
-"""At most this many sets of tiles' plans are remembered (then the memo starts afresh)."""
+_PLANS_KEPT = 1024
+"""At most this many sets of tiles' plans are remembered (then the memo starts afresh).  Each is
+a dozen objects the garbage collector tracks; over two quick v greedy games 1024 made 11,336
+plans where 4096 made 11,075, and the full collections took 0.15 s against 0.22 s."""
 
 
 def _blocking(b, r: Roles, player: str, i: int) -> int:
