@@ -173,9 +173,10 @@ class _ArmPlan:
 
     def __init__(self, tiles: list, arm: str, low: int) -> None:
         self.sides = tuple([c[arm] for c in tiles])
-        lines = LINE_POINTS[arm]
-        self.bound = tuple(sorted((((low >> _SHIFT[k]) & _FIELD_MASK) + ((low >> _SHIFT[LINES + k]) & _FIELD_MASK), k)
-                                  for k in range(LINES) if lines[k][0] is not None))
+        # both sides' costs added field by field at once (each sum is at most 2 * FAR, which
+        # fits a field), then read per line
+        low = (low & _SIDE_MASK) + (low >> _SIDE_BITS)
+        self.bound = tuple(sorted([((low >> _SHIFT[k]) & _FIELD_MASK, k) for k in _ON_ARM[arm]]))
         self.exact: dict = {}
 
     def pair(self, k: int) -> tuple[int, int]:
@@ -240,6 +241,8 @@ _ARM_SHIFT = {arm: 2 * LINES * _FIELD_BITS * n for n, arm in enumerate(SIDES)}
 _ARM_MASK = (1 << 2 * LINES * _FIELD_BITS) - 1
 _GUARDS = sum(1 << (a + s + _FIELD_BITS - 1) for a in _ARM_SHIFT.values() for s in _SHIFT)
 assert FAR < 1 << (_FIELD_BITS - 1)
+_SIDE_BITS = LINES * _FIELD_BITS
+_SIDE_MASK = (1 << _SIDE_BITS) - 1
 
 
 @lru_cache(maxsize=None)
@@ -321,3 +324,5 @@ def _line_points():
 LINE_POINTS = _line_points()
 """For each arm and line 1..8: the line's point on the arm, and its points in each of the two
 quadrants from the centre line outwards."""
+_ON_ARM = {arm: [k for k in range(LINES) if LINE_POINTS[arm][k][0] is not None] for arm in SIDES}
+"""The lines with a point on each arm."""
