@@ -440,13 +440,17 @@ def iroh_positions():
 def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
     from paisho_variants.iroh import entry, harmony, moves
-    from paisho_variants.iroh.roles import mask_of, roles
+    from paisho_variants.iroh.roles import mask_of, role_mask, roles
 
     for game in iroh_positions():
         st = game.state
         r = roles(game.variant)
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        twin = fresh(game)
+        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus"):
+            codes = getattr(r, name)
+            assert role_mask(twin, name) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
         for player in ("host", "guest"):
             home = r.home[player]
             want = {code for code, n in st.pile("reserve", player).items()
@@ -701,6 +705,182 @@ def test_iroh_line_bounds_packed_equal_the_cheapest_tile_per_line():
                 second = list(map(min, zip(*[s[1] for s in sides])))
                 lines = approach.LINE_POINTS[arm]
                 want = sorted((first[k] + second[k], k) for k in range(approach.LINES) if lines[k][0] is not None)
-                assert plans.plan(arm).bound == want
+                assert list(plans.plan(arm).bound) == want
                 checked += 1
     assert checked > 200
+
+
+# -- iroh: the harmonies after a move found from those before it --------------------------------
+
+def slow_iroh_candidate_pairs(state, r, rules):
+    """Iroh's harmonies read point by point: from each harmonizer off the centre lines, walk
+    towards each centre line past empty points (an empty gate stops the walk when gates block),
+    Knotweeds (unless they block) and Rocks (remembered: an Earth pairs with them, and only an
+    Earth sees through them), to the first other tile (the rules of ``harmony.candidate_pairs``,
+    with no bitsets)."""
+    from paisho_variants.iroh.geometry import RAYS, TOWARD_MIDLINES, X, Y, crossed_arm
+    from paisho_variants.iroh.harmony import _owners
+
+    b = state.board
+    found = {}
+
+    def stops(j):
+        t = b[j]
+        if t is None:
+            return rules.gates_block and GATES >> j & 1
+        return not (t.kind.code in r.knotweed and not rules.knotweed_blocks)
+
+    for a in bits(state.occupied):
+        ta = b[a]
+        if ta.kind.code not in r.harmonizer or not (X[a] and Y[a]):
+            continue
+        earth = ta.kind.code in r.earth
+        for d in TOWARD_MIDLINES[a]:
+            walk = [j for j in RAYS[a][d] if stops(j)]
+            rocks = []
+            while walk and b[walk[0]] is not None and b[walk[0]].kind.code in r.rock:
+                rocks.append(walk.pop(0))
+            if earth:
+                found.update({tuple(sorted((a, k))): (crossed_arm(a, k), (ta.owner,)) for k in rocks
+                              if crossed_arm(a, k) and (rules.earth_any_rock or b[k].owner == ta.owner)})
+            if not walk or b[walk[0]] is None:
+                continue
+            q, tq = walk[0], b[walk[0]]
+            if tq.kind.code in r.harmonizer and crossed_arm(a, q) and (
+                    not rocks or earth or tq.kind.code in r.earth) and _owners(ta, tq, r, rules.lotus_pair):
+                found[tuple(sorted((a, q)))] = (crossed_arm(a, q), _owners(ta, tq, r, rules.lotus_pair))
+    return tuple((a, q, arm, owners) for (a, q), (arm, owners) in sorted(found.items()))
+
+
+def greedy_positions(variant: str, options: dict | None = None, plies: int = 120, step: int = 1, seed: int = 4):
+    """Positions of one greedy game, every ``step`` decisions (the game itself, played on)."""
+    from paisho_core.players import make_player
+
+    game = paisho.new_game(variant, options=options, seed=seed)
+    players = {"host": make_player("greedy", seed=1), "guest": make_player("greedy", seed=2)}
+    while game.outcome is None and game.ply < plies:
+        if game.ply % step == 0:
+            yield game
+        game.play(players[game.to_move].choose(game))
+
+
+IROH_LINE_OPTIONS = ({}, {"knotweed_blocks_lines": True, "gates_block_lines": True, "earth_rock_owner": "any",
+                          "lotus_pair_counts": "none", "fire_burn": "automatic"})
+
+
+def test_iroh_harmonies_after_a_move_equal_a_fresh_look_along_every_line():
+    """The harmonies the apply hook finds from those before the move (only the lines through
+    the points the move changed looked along again) equal every line looked along afresh, after
+    every move tried from positions of random and greedy games, with the line options off and
+    on (a Knotweed or a gate that blocks, automatic burns that empty more points), and on
+    boards with tiles off the board too."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import harmony, moves
+    from paisho_variants.iroh.roles import roles
+
+    rng = random.Random(7)
+    checked = 0
+    for options in IROH_LINE_OPTIONS:
+        positions = list(random_positions("iroh", games=2, plies=100, step=4, options=options))
+        positions += [g.copy() for g in greedy_positions("iroh", options, plies=100, step=3)]
+        for n, game in enumerate(positions + [off_board_too(g, k) for k, g in enumerate(positions[::6])]):
+            r, lines = roles(game.variant), moves.config(game).lines
+            twin = fresh(game)
+            legal = twin.legal_moves()
+            for move in rng.sample(legal, min(12, len(legal))):
+                iroh._PAIRS.clear()
+                assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines)
+                twin.play(move)
+                after = iroh.pairs(twin)
+                assert after == slow_iroh_candidate_pairs(twin.state, r, lines), (n, move.text)
+                assert after == harmony.candidate_pairs(twin.state, r, lines)
+                twin.undo()
+                checked += 1
+    assert checked > 400
+
+
+def test_iroh_harmonies_after_a_move_in_a_greedy_game():
+    """The same along a greedy game (harmonies stand and sets form more often than at random),
+    every move the greedy player tried scored with the harmonies found move by move."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import moves
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for game in iroh_positions():
+        r, lines = roles(game.variant), moves.config(game).lines
+        twin = fresh(game)
+        for move in twin.legal_moves()[::5]:
+            iroh._PAIRS.clear()
+            iroh.pairs(twin)  # the harmonies before the move, which the apply hook starts from
+            twin.play(move)
+            assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines), move.text
+            twin.undo()
+            checked += 1
+    assert checked > 300
+
+
+# -- iroh: the set and cover searches as functions of the module (no reference cycle a call) ---
+
+def product_order_set(pairs, player, capacity):
+    """Iroh's ``four_arm_set`` read off every choice of one harmony per arm: the arms with the
+    fewest harmonies first, the first choice in that order within the tile limits."""
+    import itertools
+
+    from paisho_variants.iroh.geometry import ARMS
+
+    lists = sorted([[(a, q) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS], key=len)
+    for choice in itertools.product(*lists):
+        use: dict = {}
+        for i in (i for e in choice for i in e):
+            use[i] = use.get(i, 0) + 1
+        if all(n <= capacity(i) for i, n in use.items()):
+            return tuple(choice)
+    return None
+
+
+def product_order_cover(pairs, player, capacity):
+    """Iroh's ``best_cover`` read off every choice of a harmony or none per arm (each arm's
+    harmonies in turn, then none): the first of the most arms within the tile limits."""
+    import itertools
+
+    from paisho_variants.iroh.geometry import ARMS
+
+    lists = [lst + [None] for lst in ([(a, q, arm) for a, q, arm, owners in pairs if arm == x and player in owners]
+                                      for x in ARMS) if lst]
+    best: tuple = ()
+    for choice in itertools.product(*lists):
+        chosen = tuple(c for c in choice if c is not None)
+        use: dict = {}
+        for i in (i for c in chosen for i in c[:2]):
+            use[i] = use.get(i, 0) + 1
+        if len(chosen) > len(best) and all(n <= capacity(i) for i, n in use.items()):
+            best = chosen
+    return best
+
+
+def test_iroh_set_and_cover_searches_choose_the_first_in_order():
+    """The four-midline set and the cover the evaluation counts (which harmonies, not only how
+    many: the approach leaves their tiles out) equal the first choice in the searches' order,
+    over the harmonies of random and greedy games' positions and of random boards (where sets
+    stand), with Water's limit of two."""
+    import itertools
+
+    from paisho_variants import iroh
+    from paisho_variants.iroh import harmony
+    from paisho_variants.iroh.roles import roles
+
+    from .test_iroh import random_position
+
+    rng = random.Random(40)
+    sets = checked = 0
+    for game in itertools.chain(iroh_positions(), (random_position(rng, {}) for _ in range(300))):
+        capacity = harmony.capacity_of(game.state, roles(game.variant))
+        for player in ("host", "guest"):
+            for pairs in (iroh.pairs(game), iroh.lasting_pairs(game, player)):
+                want = product_order_set(pairs, player, capacity)
+                assert harmony.four_arm_set(pairs, player, capacity) == want
+                assert harmony.best_cover(pairs, player, capacity) == product_order_cover(pairs, player, capacity)
+                sets += want is not None
+                checked += 1
+    assert checked > 1000 and sets > 20, (checked, sets)

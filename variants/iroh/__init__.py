@@ -57,30 +57,85 @@ def paisho_setup(game):
 # -- derived data (memoised per state in game.cache) --------------------------------------------
 
 def pairs(game):
-    """Every harmony on the board: ``(a, b, arm, owners)`` (a list its callers only read)."""
+    """Every harmony on the board: ``(a, b, arm, owners)`` (:func:`.harmony.candidate_pairs`)."""
     p = game.cache.get("pairs")
     if p is None:
-        st = game.state
-        lines = moves.config(game).lines
         # the harmonies depend on the board alone, so they are remembered across positions with
-        # the same board (a move is scored just after its own apply asked for them).  The board
-        # is read as the state's tile masks (the points of each tile, one tile object per kind
-        # and owner): tiles compare by identity and the masks come in the order the tiles first
-        # appeared, so another tile set or order is only a miss
-        key = (game.variant, lines, tuple(st.tile_masks.items()))
-        p = _PAIRS.get(key)
+        # the same board (a move is scored just after its own apply asked for them)
+        memo, board = _boards(game)
+        p = memo.get(board)
         if p is None:
-            p = harmony.candidate_pairs(st, roles(game.variant), lines)
-            if len(_PAIRS) >= _PAIRS_KEPT:
-                _PAIRS.clear()
-            _PAIRS[key] = p
+            p = _keep_pairs(memo, board, harmony.candidate_pairs(game.state, roles(game.variant),
+                                                                 moves.config(game).lines))
         game.cache["pairs"] = p
     return p
 
 
+def _boards(game) -> tuple[dict, tuple]:
+    """Where the harmonies of boards like the game's are remembered, and the board's key there.
+
+    What the harmonies depend on: the options that change a line of sight and the board, read as
+    the state's tile masks (the points of each tile, one tile object per kind and owner, in the
+    order the tiles first appeared in the game).  The tiles (objects compared by identity: another
+    tile set or order is only a miss) choose the memo, and the board's key in it is the masks
+    alone: a tuple of integers, which the garbage collector stops tracking (a key holding the
+    tiles would be tracked for as long as it is remembered, and thousands of those made every
+    full collection dear)."""
+    masks = game.state.tile_masks
+    which = (game.variant, moves.config(game).lines, tuple(masks))
+    memo = _PAIRS.get(which)
+    if memo is None:
+        if len(_PAIRS) >= _MEMOS_KEPT:
+            _forget_pairs()
+        memo = _PAIRS[which] = {}
+    return memo, tuple(masks.values())
+
+
+def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
+    global _KEPT
+    if _KEPT >= _PAIRS_KEPT:
+        for m in _PAIRS.values():
+            m.clear()
+        _KEPT = 0
+    memo[board] = found
+    _KEPT += 1
+    return found
+
+
+def _forget_pairs() -> None:
+    global _KEPT
+    _PAIRS.clear()
+    _KEPT = 0
+
+
+def _known_pairs(game):
+    """:func:`pairs` if they are known without looking along the lines, else None."""
+    p = game.cache.get("pairs")
+    if p is None:
+        memo, board = _boards(game)
+        p = memo.get(board)
+    return p
+
+
+def _pairs_after(game, before: tuple, changed: int) -> None:
+    """Fill in :func:`pairs` from ``before``, the harmonies of the board before a move that
+    changed the points of ``changed`` (:func:`.harmony.pairs_after`: only the lines through
+    them are looked along again)."""
+    memo, board = _boards(game)
+    p = memo.get(board)
+    if p is None:
+        p = _keep_pairs(memo, board, harmony.pairs_after(before, game.state, roles(game.variant),
+                                                         moves.config(game).lines, changed))
+    game.cache["pairs"] = p
+
+
 _PAIRS: dict = {}
 _PAIRS_KEPT = 20000
-"""At most this many boards' harmonies are remembered (then the memo starts afresh)."""
+"""At most this many boards' harmonies are remembered (then every memo starts afresh)."""
+_KEPT = 0
+"""How many are remembered now."""
+_MEMOS_KEPT = 64
+"""At most this many memos (games with their tiles in another order, other options) are kept."""
 
 
 def winning_set(game, player: str):
@@ -100,23 +155,18 @@ def lasting_pairs(game, player: str) -> list:
     point: every tile enters there (L462), so the next placement breaks them, and a player who
     values them stops bringing tiles in."""
     key = ("lasting", player)
-    if key not in game.cache:
+    found = game.cache.get(key)
+    if found is None:
         st = game.state
         r = roles(game.variant)
         home = r.home[player]
-        b = st.board
-        lotus = r.lotus
-        mine = []
-        for p in pairs(game):
-            if player in p[3]:
-                ta, tq = b[p[0]], b[p[1]]
-                if not ((ta.kind.code in lotus and ta.owner != player)
-                        or (tq.kind.code in lotus and tq.owner != player)):
-                    mine.append(p)
+        # the opponent's Lotuses, read off the tile masks
+        theirs = role_mask(game, "lotus") & st.owned[other(player)]
+        found = [p for p in pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
         if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
-            mine = [p for p in mine if not Y[p[0]] == Y[p[1]] == Y[home]]
-        game.cache[key] = mine
-    return game.cache[key]
+            found = [p for p in found if not Y[p[0]] == Y[p[1]] == Y[home]]
+        game.cache[key] = found
+    return found
 
 
 def covering(game, player: str) -> tuple:
@@ -128,14 +178,17 @@ def covering(game, player: str) -> tuple:
         # the cover depends on the harmonies and how many each of their tiles may take part in
         # alone: remembered by those (the opponent's are the same in most positions scored)
         mine = lasting_pairs(game, player)
-        capacity = harmony.capacity_of(game.state, roles(game.variant))
-        edges = tuple((a, q, arm) for a, q, arm, owners in mine if player in owners)
-        memo_key = (edges, tuple(capacity(i) for e in edges for i in e[:2]))
+        ends = 0
+        for p in mine:
+            ends |= 1 << p[0] | 1 << p[1]
+        # which of their tiles may take part in two (the others take part in one)
+        memo_key = (tuple(mine), ends & role_mask(game, "double"))
         found = _COVERS.get(memo_key)
         if found is None:
             if len(_COVERS) >= _PAIRS_KEPT:
                 _COVERS.clear()
-            found = _COVERS[memo_key] = harmony.best_cover(mine, player, capacity)
+            found = _COVERS[memo_key] = harmony.best_cover(
+                mine, player, harmony.capacity_of(game.state, roles(game.variant)))
         game.cache[key] = found
     return found
 
@@ -155,7 +208,8 @@ def paisho_harmonies(game):
 def paisho_tile_flags(game):
     f = game.cache.get("frozen")
     if f is None:
-        f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game))
+        f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game),
+                                                role_mask(game, "knotweed"))
     return {"frozen": f}
 
 
@@ -182,18 +236,23 @@ def paisho_apply(game, move):
     cfg = moves.config(game)
     player = st.to_move
     action = move.action
+    before = _known_pairs(game)  # the harmonies after the move are found from these
+    changed = 0
     # placements, takes and burns change the board for good (see _remember)
     irreversible = action in ("place", "burn")
     if action == "place":
         st.take("reserve", player, move.tile)
         st.put(move.dst, game.tileset.tile(move.tile, player))
+        changed = 1 << move.dst
     elif action == "move":
         if st.board[move.dst] is not None:
             irreversible = True
             _remove(st, move.dst)
         st.relocate(move.src, move.dst)
+        changed = 1 << move.src | 1 << move.dst
     elif action == "burn":
         _remove(st, move.dst)
+        changed = 1 << move.dst
     elif action == "proclaim":
         if player in st.extra.get("pending_win", ()) and winning_set(game, player):
             st.outcome = Outcome(player, WIN + " proclaimed")
@@ -204,7 +263,10 @@ def paisho_apply(game, move):
         for k in moves.burn_touching(st, r, cfg):
             irreversible = True
             _remove(st, k)
+            changed |= 1 << k
     game.cache.clear()
+    if before is not None:
+        _pairs_after(game, before, changed)
     st.extra["passes"] = st.extra.get("passes", 0) + 1 if action == "pass" else 0
     pending = set(st.extra.get("pending_win", ()))
     pending.discard(player)

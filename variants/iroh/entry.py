@@ -17,14 +17,14 @@ from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import mask_of, reserve_of, roles
+from .roles import reserve_of, role_mask, roles
 
 
 def _rocks(game) -> int:
     key = "rocks"
     found = game.cache.get(key)
     if found is None:
-        found = game.cache[key] = mask_of(game.state, roles(game.variant).rock)
+        found = game.cache[key] = role_mask(game, "rock")
     return found
 
 
@@ -35,7 +35,8 @@ def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
     options), so the answers are remembered across positions."""
     cfg = moves.config(game)
     rocks = _rocks(game) | (1 << extra_rock if extra_rock >= 0 else 0)
-    key = (game.variant, cfg.may_occupy_homes, cfg.air_step, code, s, rocks)
+    # (plain numbers and strings: such keys are not tracked by the garbage collector)
+    key = (roles(game.variant).serial, cfg.may_occupy_homes, cfg.air_step.__name__, code, s, rocks)
     found = _WALLED.get(key)
     if found is None:
         if len(_WALLED) >= _WALLED_KEPT:
@@ -80,7 +81,7 @@ def walled_kinds(game, player: str) -> frozenset:
                       if n and code in r.harmonizer)
         # it depends on the Rocks and the kinds in the reserve alone: remembered across positions
         cfg = moves.config(game)
-        memo_key = (game.variant, cfg.may_occupy_homes, cfg.air_step, home, _rocks(game), codes)
+        memo_key = (r.serial, cfg.may_occupy_homes, cfg.air_step.__name__, home, _rocks(game), codes)
         found = _WALLED_KINDS.get(memo_key)
         if found is None:
             if len(_WALLED_KINDS) >= _WALLED_KEPT:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paisho_core.board import GATES, TRANSPOSE, bits, nearest
+from paisho_core.board import GATES, NCELLS, SIZE, TRANSPOSE, bits, nearest
 
-from .geometry import ARMS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, crossed_arm
+from .geometry import ARMS, DIRECTIONS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, X, Y, crossed_arm
 from .roles import mask_of
 
 BOTH = ("host", "guest")
+VERTICAL = DIRECTIONS.index((0, 1))
+"""Directions from this index on run along a column (:data:`.geometry.DIRECTIONS`)."""
+assert all(dy == 0 for _dx, dy in DIRECTIONS[:VERTICAL]) and all(dx == 0 for dx, _dy in DIRECTIONS[VERTICAL:])
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,10 @@ def _owners(ta, tq, r, lotus_pair: bool):
     return (ta.owner,) if ta.owner == tq.owner else None
 
 
-def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``.
+def candidate_pairs(state, r, rules: LineRules) -> tuple[tuple[int, int, str, tuple[str, ...]], ...]:
+    """Every harmony on the board as ``(a, b, arm, owners)`` with ``a < b``, in that order (a
+    tuple of tuples of numbers and strings, which the garbage collector stops tracking: the
+    harmonies of thousands of boards are remembered).
 
     A tile may appear in several; the one-harmony-per-tile limit (L412) applies only when a
     four-midline set is chosen (:func:`four_arm_set`).  Each harmonizer off the centre lines looks
@@ -52,6 +57,46 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
     transparent, Rocks are transparent only when one end is an Earth (which may also pair with a
     Rock), and the first other tile ends the look.
     """
+    return tuple([(a, q, arm, owners) for (a, q), (arm, owners) in sorted(_looks(state, r, rules).items())])
+
+
+def pairs_after(before: tuple, state, r, rules: LineRules, changed: int) -> tuple:
+    """:func:`candidate_pairs` of ``state``, given ``before``, those of a board that differs
+    from it on the points of ``changed`` alone (a move changes its source and destination, a
+    take or a burn the point it empties).  A harmony joins two tiles on one row or column and
+    depends on nothing off that line, so only the rows and columns through a changed point are
+    looked along again; every other harmony of ``before`` stands."""
+    rows = cols = 0
+    for c in bits(changed):
+        rows |= ROW_POINTS[c]
+        cols |= COL_POINTS[c]
+    out = [(a, q, arm, owners) for (a, q), (arm, owners) in _looks(state, r, rules, rows, cols).items()]
+    for p in before:
+        a = p[0]
+        if not (rows if Y[a] == Y[p[1]] else cols) >> a & 1:
+            out.append(p)
+    out.sort()
+    return tuple(out)
+
+
+def _line_masks() -> tuple[list[int], list[int]]:
+    row, col = {}, {}
+    for i in range(NCELLS):  # the whole grid: a position may hold tiles off the board
+        row[i // SIZE] = row.get(i // SIZE, 0) | 1 << i
+        col[i % SIZE] = col.get(i % SIZE, 0) | 1 << i
+    return [row[i // SIZE] for i in range(NCELLS)], [col[i % SIZE] for i in range(NCELLS)]
+
+
+ROW_POINTS, COL_POINTS = _line_masks()
+"""``ROW_POINTS[i]``, ``COL_POINTS[i]``: the grid points of the row and of the column through
+``i``."""
+
+_EVERYWHERE = (1 << NCELLS) - 1
+
+
+def _looks(state, r, rules: LineRules, rows: int = _EVERYWHERE, cols: int = _EVERYWHERE) -> dict:
+    """The harmonies seen by the harmonizers looking along the rows of ``rows`` and the columns
+    of ``cols`` (point sets): ``{(a, b): (arm, owners)}``."""
     b = state.board
     out: dict[tuple[int, int], tuple[str, tuple[str, ...]]] = {}
     gates = GATES if rules.gates_block else 0
@@ -66,12 +111,14 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
         for k in bits(mask_of(state, knotweed)):
             blockers &= ~(1 << k)
             blockers_t &= ~(1 << TRANSPOSE[k])
-    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE):
+    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE & (rows | cols)):
         ta = b[a]
         ca = ta.kind.code
         a_earth = ca in earth
         seen = nearest(blockers, blockers_t, a)
         for d in TOWARD_MIDLINES[a]:
+            if not (cols if d >= VERTICAL else rows) >> a & 1:
+                continue
             rocks = []
             q = seen[d]
             if q < 0 or b[q] is None:
@@ -110,7 +157,7 @@ def candidate_pairs(state, r, rules: LineRules) -> list[tuple[int, int, str, tup
             owners = _owners(ta, tq, r, rules.lotus_pair)
             if owners:
                 out[(a, q) if a < q else (q, a)] = (arm, owners)
-    return [(a, q, arm, owners) for (a, q), (arm, owners) in sorted(out.items())]
+    return out
 
 
 def four_arm_set(pairs, player: str, capacity) -> tuple | None:
@@ -126,25 +173,27 @@ def four_arm_set(pairs, player: str, capacity) -> tuple | None:
     lists = sorted(by_arm.values(), key=len)
     if not lists[0]:
         return None
-    used: dict[int, int] = {}
     chosen: list[tuple[int, int]] = []
+    return tuple(chosen) if _first_set(lists, 0, {}, chosen, capacity) else None
 
-    def search(k: int) -> bool:
-        if k == len(lists):
+
+def _first_set(lists: list, k: int, used: dict, chosen: list, capacity) -> bool:
+    """:func:`four_arm_set`'s search from the ``k``-th arm on (a function of the module, not a
+    closure calling itself: that would leave a reference cycle behind at every call, for the
+    garbage collector to find)."""
+    if k == len(lists):
+        return True
+    for a, q in lists[k]:
+        ua, uq = used.get(a, 0), used.get(q, 0)
+        if ua >= capacity(a) or uq >= capacity(q):
+            continue
+        used[a], used[q] = ua + 1, uq + 1
+        chosen.append((a, q))
+        if _first_set(lists, k + 1, used, chosen, capacity):
             return True
-        for a, q in lists[k]:
-            ua, uq = used.get(a, 0), used.get(q, 0)
-            if ua >= capacity(a) or uq >= capacity(q):
-                continue
-            used[a], used[q] = ua + 1, uq + 1
-            chosen.append((a, q))
-            if search(k + 1):
-                return True
-            chosen.pop()
-            used[a], used[q] = ua, uq
-        return False
-
-    return tuple(chosen) if search(0) else None
+        chosen.pop()
+        used[a], used[q] = ua, uq
+    return False
 
 
 def arms_coverable(pairs, player: str, capacity) -> int:
@@ -158,32 +207,31 @@ def best_cover(pairs, player: str, capacity) -> tuple:
     tile limits as :func:`four_arm_set`: the chosen ``(a, q, arm)``, one per covered arm."""
     by_arm = [[(a, q, arm) for a, q, arm, owners in pairs if arm == x and player in owners] for x in ARMS]
     lists = [lst for lst in by_arm if lst]
-    used: dict[int, int] = {}
-    chosen: list = []
-    best: list = []
+    best = [[]]  # the best found so far, in a box the search replaces it in
+    _cover(lists, 0, {}, [], best, capacity)
+    return tuple(best[0])
 
-    def search(k: int) -> None:
-        nonlocal best
-        if len(chosen) + len(lists) - k <= len(best):
-            return
-        if k == len(lists):
-            best = list(chosen)
-            return
-        for a, q, arm in lists[k]:
-            ua, uq = used.get(a, 0), used.get(q, 0)
-            if ua >= capacity(a) or uq >= capacity(q):
-                continue
-            used[a], used[q] = ua + 1, uq + 1
-            chosen.append((a, q, arm))
-            search(k + 1)
-            chosen.pop()
-            used[a], used[q] = ua, uq
-            if len(best) == len(lists):
-                return
-        search(k + 1)
 
-    search(0)
-    return tuple(best)
+def _cover(lists: list, k: int, used: dict, chosen: list, best: list, capacity) -> None:
+    """:func:`best_cover`'s search from the ``k``-th arm on: each harmony of the arm in turn,
+    then none (a function of the module, as :func:`_first_set`)."""
+    if len(chosen) + len(lists) - k <= len(best[0]):
+        return
+    if k == len(lists):
+        best[0] = list(chosen)
+        return
+    for a, q, arm in lists[k]:
+        ua, uq = used.get(a, 0), used.get(q, 0)
+        if ua >= capacity(a) or uq >= capacity(q):
+            continue
+        used[a], used[q] = ua + 1, uq + 1
+        chosen.append((a, q, arm))
+        _cover(lists, k + 1, used, chosen, best, capacity)
+        chosen.pop()
+        used[a], used[q] = ua, uq
+        if len(best[0]) == len(lists):
+            return
+    _cover(lists, k + 1, used, chosen, best, capacity)
 
 
 def capacity_of(state, r):

@@ -6,10 +6,13 @@ rule that renames, recounts or re-tags tiles keeps working.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import count
 
 from paisho_core import board
 
 from .geometry import RAYS
+
+_SERIALS = count()
 
 TAGS = ("harmonizer", "double_harmony", "lotus", "through_rocks", "rock", "knotweed", "unfrozen",
         "burns_knotweed", "captures", "capturable", "bends", "leaps", "placed_anywhere")
@@ -19,6 +22,9 @@ class Roles:
     """Tile codes per tag, movement and areas, and the home points, for one variant."""
 
     def __init__(self, variant) -> None:
+        self.serial = next(_SERIALS)
+        """A number no other Roles has (memo keys of plain numbers and strings are not tracked
+        by the garbage collector, unlike keys holding the Roles)."""
         kinds = variant.tileset.kinds
         self.order = [k.code for k in kinds]
         self.tagged: dict[str, frozenset[str]] = {
@@ -68,11 +74,28 @@ def _lanes(area: int, distance: int) -> list[tuple[tuple[int, ...], ...]]:
 
 def role_mask(game, name: str) -> int:
     """:func:`mask_of` the codes of the role ``name`` (an attribute of :class:`Roles`), read
-    once per position."""
+    once per position, from the points of each kind (:func:`kind_masks`)."""
     key = ("role mask", name)
     found = game.cache.get(key)
     if found is None:
-        found = game.cache[key] = mask_of(game.state, getattr(roles(game.variant), name))
+        kinds = kind_masks(game)
+        found = 0
+        for code in getattr(roles(game.variant), name):
+            found |= kinds.get(code, 0)
+        game.cache[key] = found
+    return found
+
+
+def kind_masks(game) -> dict:
+    """The points holding each kind of tile (code -> bitset, either owner), read off the
+    state's tile masks once per position (the roles' masks are then a few unions)."""
+    found = game.cache.get("kind masks")
+    if found is None:
+        found = game.cache["kind masks"] = {}
+        for tile, points in game.state.tile_masks.items():
+            if points:
+                code = tile.kind.code
+                found[code] = found.get(code, 0) | points
     return found
 
 
