@@ -199,6 +199,16 @@ def paisho_one_ply_value(game: Game, player: str) -> float | None:
 
 
 @hookspec(firstresult=True)
+def paisho_look_ahead_widths(game: Game) -> dict[str, int] | None:
+    """How many moves the look-ahead level ``quick`` tries at each step in this variant, where
+    its defaults (:mod:`paisho_core.players.quick`: ``shortlist`` 3 of greedy's best moves,
+    ``replies`` 8 answers, ``follow_ups`` 8 follow-ups) cost more than a few milliseconds a
+    decision because the variant's evaluation is dear: a dict with any of those three keys, each
+    a whole number from 1 to 64; the keys left out keep their defaults.  Asked once per game
+    variant (it must not depend on the position).  None (the default): the defaults."""
+
+
+@hookspec(firstresult=True)
 def paisho_playout_weights(game: Game, moves: list[Move]) -> list[float] | None:
     """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
     played, for computer players: a list of non-negative numbers, one per move, in order.

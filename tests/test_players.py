@@ -304,6 +304,33 @@ def test_quick_looks_past_its_shortlist_for_a_move_that_does_not_lose():
     assert [m.text for m in game.moves] == before
 
 
+def test_quick_takes_the_variants_look_ahead_widths(monkeypatch):
+    """A variant may narrow ``quick``'s look-ahead where its evaluation is dear
+    (``paisho_look_ahead_widths``: Iroh tries 5 answers and 5 follow-ups); widths given to the
+    constructor win; a width that is not a whole number from 1 to 64 is refused, naming the
+    hook and the key."""
+    from paisho_core.players import QuickPlayer
+    from paisho_core.players.quick import FOLLOW_UPS, REPLIES, SHORTLIST
+    from paisho_variants.iroh.strategy import LOOK_AHEAD
+
+    bot = QuickPlayer(seed=1)
+    iroh, skud = paisho.new_game("iroh", seed=1), paisho.new_game("skud", seed=1)
+    bot.choose(iroh)
+    assert (bot.shortlist, bot.replies, bot.follow_ups) == (
+        SHORTLIST, LOOK_AHEAD["replies"], LOOK_AHEAD["follow_ups"])
+    bot.choose(skud)
+    assert (bot.shortlist, bot.replies, bot.follow_ups) == (SHORTLIST, REPLIES, FOLLOW_UPS)
+    given = QuickPlayer(seed=1, replies=7)
+    given.choose(iroh)
+    assert (given.replies, given.follow_ups) == (7, LOOK_AHEAD["follow_ups"])
+    for bad, words in (({"replies": 0}, "replies must be a whole number"),
+                       ({"depth": 2}, "unknown key 'depth'"), ([5], "not a dict")):
+        monkeypatch.setattr(skud.rules, "look_ahead_widths", lambda game, bad=bad: bad)
+        with pytest.raises(paisho.VariantError, match=words):
+            QuickPlayer(seed=1).choose(skud)
+    assert skud.ply == 0
+
+
 def test_result_for_capped_game_uses_evaluation():
     game = midgame("skud", plies=40)
     r = result_for(game, "host")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import heapq
 import math
+from typing import Optional
 
+from ..errors import VariantError
 from .evaluation import WIN
 from .policy import move_weights
 from .simple import GREEDY_WIDTH, GreedyPlayer, try_moves
@@ -64,15 +66,30 @@ class QuickPlayer(GreedyPlayer):
     name = "quick"
     one_ply = False  # it sees the reply: the variant's one-ply value is not for it
 
-    def __init__(self, seed=None, width: int = GREEDY_WIDTH, shortlist: int = SHORTLIST,
-                 replies: int = REPLIES, follow_ups: int = FOLLOW_UPS, rescues: int = RESCUES) -> None:
+    def __init__(self, seed=None, width: int = GREEDY_WIDTH, shortlist: Optional[int] = None,
+                 replies: Optional[int] = None, follow_ups: Optional[int] = None,
+                 rescues: int = RESCUES) -> None:
         super().__init__(seed, width)
-        self.shortlist = shortlist
+        self.given = {"shortlist": shortlist, "replies": replies, "follow_ups": follow_ups}
+        self.shortlist = SHORTLIST if shortlist is None else shortlist
+        self.replies = REPLIES if replies is None else replies
+        self.follow_ups = FOLLOW_UPS if follow_ups is None else follow_ups
         self.rescues = rescues
-        self.replies = replies
-        self.follow_ups = follow_ups
+        self._widths_of: object = None
+
+    def widths(self, game) -> None:
+        """Set the widths for ``game``'s variant: those given to the constructor, else the
+        variant's own (``paisho_look_ahead_widths``), else the module's defaults."""
+        if self._widths_of is game.variant:
+            return
+        own = look_ahead_widths(game)
+        defaults = {"shortlist": SHORTLIST, "replies": REPLIES, "follow_ups": FOLLOW_UPS}
+        for key, value in self.given.items():
+            setattr(self, key, value if value is not None else own.get(key, defaults[key]))
+        self._widths_of = game.variant
 
     def choose(self, game):
+        self.widths(game)
         chosen, wins, world, scored = self.opening(game)
         if chosen is not None:
             return chosen
@@ -176,6 +193,25 @@ class QuickPlayer(GreedyPlayer):
         if not takes:
             return best
         return min(best, min(v for v, _m in try_moves(game, self.likely(game, takes), me)))
+
+
+def look_ahead_widths(game) -> dict:
+    """The variant's ``paisho_look_ahead_widths``, checked: {} where it gives none; a
+    VariantError naming the hook and the key where a value is not a whole number from 1 to 64."""
+    own = game.rules.look_ahead_widths(game)
+    if own is None:
+        return {}
+    if not isinstance(own, dict):
+        raise VariantError(f"paisho_look_ahead_widths of {game.variant.name} returned "
+                           f"{type(own).__name__}, not a dict")
+    for key, value in own.items():
+        if key not in ("shortlist", "replies", "follow_ups"):
+            raise VariantError(f"paisho_look_ahead_widths of {game.variant.name}: unknown key "
+                               f"{key!r} (known: shortlist, replies, follow_ups)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
+            raise VariantError(f"paisho_look_ahead_widths of {game.variant.name}: {key} must be "
+                               f"a whole number from 1 to 64, not {value!r}")
+    return own
 
 
 MAX_STEPS = 4
