@@ -57,9 +57,9 @@ class QuickPlayer(GreedyPlayer):
        take is not counted before its retake is seen.
 
     The move with the best value is kept.  When every shortlisted move loses this way, up to
-    ``rescues`` further moves are looked at for one that does not (:meth:`rescue`).  Where the variant can tell a won turn cheaply
-    (``paisho_quick_winning_moves``), a won turn is taken at once and an answer that wins one for
-    the opponent counts as a loss.  A move after which a chance step follows, or the game ends,
+    ``rescues`` further moves are looked at for one that does not (:meth:`rescue`).  Where the
+    variant can tell a won turn cheaply (``paisho_quick_winning_moves``), a won turn is taken at
+    once and an answer that wins one for the opponent counts as a loss.  A move after which a chance step follows, or the game ends,
     is worth its score at that point.  Where the variant hides tiles from the mover, everything
     happens in one determinization of the mover's observation, as greedy's does."""
 
