@@ -274,7 +274,7 @@ def test_playout_weights_put_moves_of_threatened_tiles_first():
     from paisho_variants.adevar import rules, strategy
 
     rng = random.Random(40)
-    seen = 0
+    seen = advanced = 0
     for seed in range(6):
         game = pc.new_game("adevar", seed=seed)
         for _ply in range(120):
@@ -291,10 +291,24 @@ def test_playout_weights_put_moves_of_threatened_tiles_first():
                 assert set(board.bits(hit)) >= {m.dst for m in foes}
                 assert set(board.bits(attackers)) >= {m.src for m in foes}
                 weights = game.rules.playout_weights(game, moves)
+                goal = rules.secret(st, me)
+                counts = rules.plot_counts(st)
                 for m, w in zip(moves, weights):
                     plain = 1.0 if m.dst < 0 or st.board[m.dst] is None else None
                     if plain is not None and m.src >= 0:
-                        assert w == (strategy.THREATENED if (hit >> m.src) & 1 else 1.0)
+                        expect = strategy.THREATENED if (hit >> m.src) & 1 else 1.0
+                        expect *= _toward(strategy, rules, goal, counts, me, foe, m)
+                        assert w == pytest.approx(expect)
+                        advanced += expect != (strategy.THREATENED if (hit >> m.src) & 1 else 1.0)
                 seen += bool(hit)
             game.play(rng.choice(moves))
-    assert seen > 20
+    assert seen > 20 and advanced > 20
+
+
+def _toward(strategy, rules, goal, counts, me, foe, m) -> float:
+    """The factor of a Basic tile's move toward the mover's count-based objective, from the
+    plain reading (``strategy.advance``: the Plot counts copied, moved and read again)."""
+    if goal not in ("Iris", "BirdOfParadise", "BlackOrchid") or m.tile not in rules.BASIC:
+        return 1.0
+    gain, done = strategy.advance(goal, counts[me], counts[foe], m.src, m.dst)
+    return strategy.COMPLETE if done else (1.0 + strategy.ADVANCE * gain if gain > 0 else 1.0)

@@ -232,13 +232,46 @@ def test_evaluation_is_the_plain_sum():
         for player in ("host", "guest"):
             opp, mine = other(player), rules.secret(st, player)
             plain = 10.0 * (strategy.progress(game, st, player, mine) - strategy.baseline(game, player, mine))
-            if opp in st.extra.get("revealed", ()):
-                theirs = rules.secret(st, opp)
-                plain -= 10.0 * (strategy.progress(game, st, opp, theirs) - strategy.baseline(game, opp, theirs))
+            if st.phase != "choose" or opp in st.extra.get("revealed", ()):
+                plain -= 10.0 * strategy.opponent_progress(game, st, opp)
             for _i, tile in st.tiles():
                 v = strategy._VALUE.get(tile.kind.code, 0.0)
                 plain += v if tile.owner == player else -v
             assert strategy.paisho_evaluate(game, player) == plain
+
+
+def test_the_opponents_objectives_kept_per_point_set_are_the_plain_reading(monkeypatch):
+    """The opponent's progress toward each objective, read the cheaper way (the ones read from
+    the Basic tiles' points kept per set of those points, harmonies counted from masks), equals
+    the plain reading; the memo starts over when full."""
+    import math
+
+    import pytest
+
+    from paisho_core.tiles import other
+    from paisho_variants.adevar import rules, strategy
+
+    monkeypatch.setattr(strategy, "_OWN_KEPT", 3)
+    seen = 0
+    for game in random_positions("adevar", games=3, plies=150, step=2, seed=17):
+        st = game.state
+        if st.phase == "choose":
+            continue
+        for player in ("host", "guest"):
+            opp = other(player)
+            if opp in st.extra.get("revealed", ()):
+                continue
+            out = st.extra.get("ruled_out", ())
+            every = {h: strategy.progress(game, st, opp, h) - strategy.baseline(game, opp, h)
+                     for h in rules.HIDDEN}
+            assert strategy.gains(game, st, opp) == pytest.approx(every, abs=1e-12)
+            assert strategy.harmony_count(game, st, opp) == len(rules.harmony_pairs(st, opp))
+            gains = {h: v for h, v in every.items() if (opp, h) not in out}
+            w = {h: math.exp(strategy.INFER * v) for h, v in gains.items()}
+            plain = sum(w[h] * gains[h] for h in gains) / sum(w.values())
+            assert strategy.opponent_progress(game, st, opp) == pytest.approx(plain, abs=1e-12)
+            seen += 1
+    assert seen > 50 and len(strategy._OWN) <= 3
 
 
 def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
