@@ -96,3 +96,45 @@ def _capture_values(g) -> dict:
         out[text] = evaluate(g, "host")
         g.undo()
     return out
+
+
+def _brute_wins(game) -> set:
+    """Every legal move after which the mover has won, each played and taken back (the plain
+    reading the winning-moves hook is checked against)."""
+    mover = game.to_move
+    out = set()
+    for m in game.legal_moves():
+        game.play(m)
+        if game.outcome is not None and game.outcome.winner == mover:
+            out.add(m.text)
+        game.undo()
+    return out
+
+
+def test_winning_moves_are_every_won_turn_the_hook_looks_into():
+    """Adevar's ``paisho_winning_moves`` (for the searches) names exactly the won turns found by
+    trying every legal move, less those it says it leaves out (a White Lotus's ring; a try at a
+    face-down Hidden Tile), over greedy games (which end in completed objectives)."""
+    from paisho_variants.adevar import rules
+
+    found = 0
+    for seed in range(6):
+        g = pc.new_game("adevar", seed=300 + seed)
+        players = {"host": make_player("greedy", seed=seed), "guest": make_player("greedy", seed=seed + 9)}
+        while g.outcome is None and len(g.moves) < 400:
+            st = g.state
+            hook = {m.text for m in g.rules.winning_moves(g)}
+            if st.phase != "choose":
+                brute = _brute_wins(g)
+                mover, foe = st.to_move, ("guest" if st.to_move == "host" else "host")
+                if rules.secret(st, mover) == "WhiteLotus" or foe not in st.extra.get("revealed", ()):
+                    for text in brute - hook:  # only the moves the hook leaves out
+                        m = next(m for m in g.legal_moves() if m.text == text)
+                        lotus = rules.secret(st, mover) == "WhiteLotus"
+                        assert lotus or st.board[m.dst].kind.code == rules.FACE_DOWN, text
+                    assert hook <= brute
+                else:
+                    assert hook == brute
+                found += bool(hook)
+            g.play(players[g.to_move].choose(g))
+    assert found >= 3
