@@ -150,7 +150,7 @@ def _own_points(game, player: str, m: int) -> dict:
     if got is None:
         if len(_OWN) >= _OWN_KEPT:
             _OWN.clear()
-        gardens, rings, base, _onto = _reader(game, player)
+        gardens, rings, base = _reader(game, player)
         mine = {name: (m & mask).bit_count() + (m & single).bit_count() for name, mask, single in _SHARED_PLOTS}
         best = 0.0
         for gmask, size in gardens:
@@ -173,8 +173,8 @@ _READERS: dict = {}
 
 def _reader(game, player: str) -> tuple:
     """Per variant and player: the gardens as (point mask, size), the points by their distance
-    to the White Rose's target (nearest first, as :func:`_away` measures it), the set-up's
-    progress toward each objective and the gardens' points together."""
+    to the White Rose's target (nearest first, as :func:`_away` measures it) and the set-up's
+    progress toward each objective."""
     key = (id(game.variant), player)
     got = _READERS.get(key)
     if got is None:
@@ -183,10 +183,7 @@ def _reader(game, player: str) -> tuple:
         away = _away(cfg.rose_target[player])
         rings = tuple((d, sum(1 << i for i, a in away.items() if a == d)) for d in sorted(set(away.values())))
         base = {goal: baseline(game, player, goal) for goal in rules.HIDDEN}
-        onto = 0
-        for gmask, _size in gardens:
-            onto |= gmask
-        got = _READERS[key] = (gardens, rings, base, onto)
+        got = _READERS[key] = (gardens, rings, base)
     return got
 
 
@@ -326,7 +323,9 @@ def paisho_playout_weights(game, moves):
     goal = rules.secret(st, mover) if st.phase != "choose" else None
     step = _STEP.get(goal)
     if step is not None:
-        mine, theirs, unmet = _standing_now(game, st, mover, goal)
+        counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
+        mine, theirs = counts[mover], counts[other(mover)]
+        unmet = sum(1 for p in _PLOTS_OF[goal] if not step(mine[p], theirs[p])[1])
         factor: dict = {}  # per Plots left and Plots entered
         basic = rules.BASIC
     out = []
@@ -348,79 +347,6 @@ def paisho_playout_weights(game, moves):
         if hit and m.src >= 0 and (hit >> m.src) & 1:
             w *= THREATENED
         out.append(w)
-    return out
-
-
-def _standing_now(game, st, mover: str, goal: str) -> tuple[dict, dict, int]:
-    """The Plot counts of the mover and of its opponent, and how many of the count-based
-    objective ``goal``'s Plots are not met yet."""
-    counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-    mine, theirs = counts[mover], counts[other(mover)]
-    step = _STEP[goal]
-    return mine, theirs, sum(1 for p in _PLOTS_OF[goal] if not step(mine[p], theirs[p])[1])
-
-
-@hookimpl
-def paisho_winning_moves(game):
-    """The moves with which the player to move completes its own Hidden Tile's objective, and,
-    once the opponent's Hidden Tile is face up, the Second Face's capture of it; each candidate
-    is played and taken back to confirm it.  Candidates, by the objective: a Basic tile's move or
-    call that meets the last Plots (Iris, Bird of Paradise, Black Orchid; for the Black Orchid
-    every capture of an opposing Basic tile too), a move onto a garden (Oriental Lily), a Gate's
-    move or any move onto the target Plot (White Rose), a capture (Echeveria).  Left out: the
-    White Lotus (any Basic tile's move may close a ring; trying them all costs a turn's worth of
-    plays) and a try at a face-down Hidden Tile (whether it wins is the opponent's secret).
-    Reads the board and the mover's own Hidden Tile only.  For the searches (the one-ply levels
-    do not ask it: no ``paisho_quick_winning_moves``)."""
-    st = game.state
-    if st.phase == "choose" or st.outcome is not None:
-        return []
-    mover = st.to_move
-    foe = other(mover)
-    goal = rules.secret(st, mover)
-    board = st.board
-    face_up = foe in st.extra.get("revealed", ())
-    step = _STEP.get(goal)
-    if step is not None:
-        mine, theirs, unmet = _standing_now(game, st, mover, goal)
-        done: dict = {}
-    elif goal == "OrientalLily":
-        onto = _reader(game, mover)[3]
-    elif goal == "WhiteRose":
-        onto = rules.config(game).rose_target[mover]
-    cands = []
-    for m in game.legal_moves():
-        dst = m.dst
-        if dst < 0:
-            continue
-        t = board[dst]
-        take = t is not None and t.owner == foe
-        if take and face_up and t.kind.code == rules.FACE_DOWN:
-            cands.append(m)
-        elif step is not None:
-            if take and goal == "BlackOrchid" and t.kind.code in rules.BASIC:
-                cands.append(m)
-            elif m.tile in rules.BASIC:
-                key = _SID.get(m.src, 0) << 6 | _SID[dst]
-                hit = done.get(key)
-                if hit is None:
-                    hit = done[key] = _advance(step, mine, theirs, unmet, m.src, dst)[1]
-                if hit:
-                    cands.append(m)
-        elif goal in ("OrientalLily", "WhiteRose"):
-            if onto >> dst & 1 or (goal == "WhiteRose" and m.tile in rules.GATES):
-                cands.append(m)
-        elif goal == "Echeveria" and take:
-            cands.append(m)
-    out = []
-    for m in cands:
-        game.play(m)
-        try:
-            outcome = game.outcome
-            if outcome is not None and outcome.winner == mover:
-                out.append(m)
-        finally:
-            game.undo()
     return out
 
 
