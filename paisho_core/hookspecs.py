@@ -209,16 +209,6 @@ def paisho_look_ahead_widths(game: Game) -> dict[str, int] | None:
 
 
 @hookspec(firstresult=True)
-def paisho_deal_weights(game: Game, player: str) -> dict[str, float] | None:
-    """How likely each tile ``player`` cannot see is to lie in the hidden piles, for the computer
-    players' deals (:mod:`paisho_core.players.hidden`): ``{code: weight}``, each weight a finite
-    number >= 0, read only from what ``player`` may know (the board, the public history, its
-    own tiles); codes left out weigh 1.  The deal draws the hidden piles in proportion to the
-    weights, without replacement.  Asked once per decision.  None (the default): every unseen
-    tile alike."""
-
-
-@hookspec(firstresult=True)
 def paisho_playout_weights(game: Game, moves: list[Move]) -> list[float] | None:
     """How promising each of ``moves`` (the pending decision's legal moves) looks before it is
     played, for computer players: a list of non-negative numbers, one per move, in order.

@@ -12,7 +12,6 @@ to the opponent's objective cannot tell them apart.
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
@@ -97,29 +96,3 @@ def _capture_values(g) -> dict:
         out[text] = evaluate(g, "host")
         g.undo()
     return out
-
-
-@pytest.mark.parametrize("secret", ["BlackOrchid", "Iris"])
-def test_the_searches_deal_the_opponent_the_hidden_tile_it_is_nearest(secret):
-    """The Host's deals give the Guest each Hidden Tile as often as the evaluation weighs it
-    (``paisho_deal_weights``): in the built position the Black Orchid most often, whatever the
-    Guest chose (the weights read the board only)."""
-    from paisho_core.players.hidden import Dealer
-    from paisho_variants.adevar import rules, strategy
-
-    g = built(secret)
-    dealer = Dealer(g, "host")
-    gains = strategy.gains(g, g.state, "guest")
-    assert dealer.weights == pytest.approx([math.exp(strategy.INFER * gains[c]) for c in dealer.bag])
-    assert sorted(dealer.bag) == sorted(rules.HIDDEN)
-    rng = random.Random(1)
-    counts = {h: 0 for h in rules.HIDDEN}
-    for _ in range(700):
-        pile = dealer.deal(rng).state.piles["secret"]["guest"]
-        (code,) = [c for c, n in pile.items() if n]
-        counts[code] += 1
-    share = {h: w / sum(dealer.weights) for h, w in zip(dealer.bag, dealer.weights)}
-    assert max(counts, key=counts.get) == "BlackOrchid"
-    for h in rules.HIDDEN:
-        assert abs(counts[h] / 700 - share[h]) < 0.05, (h, counts[h], share[h])
-    assert Dealer(built("Iris"), "host").weights == dealer.weights

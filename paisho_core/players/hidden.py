@@ -7,11 +7,10 @@ choice.
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Optional
 
-from .. import PaishoError, VariantError, from_position, new_game
+from .. import PaishoError, from_position, new_game
 
 _PLAYERS = ("host", "guest")
 
@@ -48,13 +47,12 @@ class Dealer:
     read and the unseen tiles counted once; each :meth:`deal` only shuffles them into the hidden
     piles and builds the game (a search deals once per iteration, from the same position)."""
 
-    __slots__ = ("base", "hidden", "bag", "weights")
+    __slots__ = ("base", "hidden", "bag")
 
     def __init__(self, game, player: str) -> None:
         self.base: Optional[dict] = None
         self.hidden: list = []
         self.bag: list = []
-        self.weights: Optional[list] = None  # per tile of the bag, where the variant gives them
         view = game.observation(player)
         hidden = view.get("hidden")
         if not isinstance(hidden, dict) or not hidden:
@@ -67,7 +65,6 @@ class Dealer:
             self.hidden = [(path.split("."), int(size)) for path, size in sorted(hidden.items())]
         except (KeyError, TypeError, ValueError, AttributeError):
             return
-        self.weights = _bag_weights(game, player, self.bag)
         # everything the player sees (a variant's own fields too: a turn under way, counters
         # that end the game), less the observation's own notes
         self.base = {k: v for k, v in view.items() if k not in _NOTES}
@@ -79,20 +76,13 @@ class Dealer:
         data = dict(self.base)
         data["seed"] = rng.randrange(10**9)
         bag = list(self.bag)
-        weights = None if self.weights is None else list(self.weights)
         try:
             for parts, size in self.hidden:
                 target = data
                 for key in parts[:-1]:  # copies along the path: the base is dealt from again
                     target[key] = dict(target.get(key) or {})
                     target = target[key]
-                if weights is None:
-                    rng.shuffle(bag)
-                else:  # in proportion to weight, without replacement: the largest u ** (1 / w)
-                    keys = [rng.random() ** (1.0 / w) if w > 0 else -1.0 for w in weights]
-                    order = sorted(range(len(bag)), key=keys.__getitem__, reverse=True)
-                    bag = [bag[i] for i in order]
-                    weights = [weights[i] for i in order][size:]
+                rng.shuffle(bag)
                 pile: dict = {}
                 for c in bag[:size]:
                     pile[c] = pile.get(c, 0) + 1
@@ -104,22 +94,6 @@ class Dealer:
             return None
         g.auto_chance = False
         return g
-
-
-def _bag_weights(game, player: str, bag: list) -> Optional[list]:
-    """The variant's ``paisho_deal_weights`` for ``player``, one per tile of ``bag`` (a code
-    left out weighs 1), checked; None where it gives none."""
-    given = game.rules.deal_weights(game, player)
-    if given is None:
-        return None
-    if not isinstance(given, dict):
-        raise VariantError(f"paisho_deal_weights of {game.variant.name} returned "
-                           f"{type(given).__name__}, not a dict of weights")
-    for code, w in given.items():
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
-            raise VariantError(f"paisho_deal_weights of {game.variant.name}: the weight of "
-                               f"{code!r} must be a finite number >= 0, not {w!r}")
-    return [float(given.get(c, 1.0)) for c in bag]
 
 
 def _unseen(game, view: dict, owners: set) -> dict:

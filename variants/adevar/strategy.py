@@ -116,19 +116,6 @@ def opponent_progress(game, st, opp: str) -> float:
     return total / weight if weight else 0.0
 
 
-@hookimpl
-def paisho_deal_weights(game, player):
-    """A search's deals give the opponent each Hidden Tile it may hold as often as the
-    evaluation weighs that tile's objective (:func:`opponent_progress`: ``exp(INFER * gain)``,
-    its progress read from the board), so the worlds searched hold the threats the evaluation
-    expects.  Reads the board and the captured tiles only."""
-    st = game.state
-    opp = other(player)
-    if st.phase == "choose" or opp in st.extra.get("revealed", ()):
-        return None
-    return {goal: math.exp(INFER * gain) for goal, gain in gains(game, st, opp).items()}
-
-
 def gains(game, st, player: str) -> dict:
     """``player``'s progress above the set-up's toward every objective, as :func:`progress` and
     :func:`baseline` read it: those that follow from ``player``'s Basic tiles' points alone
