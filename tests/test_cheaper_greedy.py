@@ -686,28 +686,92 @@ def test_iroh_prospects_equal_the_tile_by_tile_count():
 
 
 
-def test_iroh_line_bounds_packed_equal_the_cheapest_tile_per_line():
-    """The approach's lower bound per line, the cheapest tile per side found on packed costs,
-    equals the minimum over the tiles' cost tuples."""
+def iroh_tile_sets():
+    """Sets of tiles as the approach lists them (``(code, point, turns before it is there,
+    stuck)``): each player's at positions of random and greedy games, and random sets, with the
+    same tile twice now and then (two reserve tiles of a kind), so that ties are common."""
     from paisho_variants.iroh import approach
-    from paisho_variants.iroh.geometry import ARMS
     from paisho_variants.iroh.roles import roles
 
-    checked = 0
+    rng = random.Random(17)
     for game in iroh_positions():
-        approach._PLANS.clear()
+        r = roles(game.variant)
+        st = game.state
         for player in ("host", "guest"):
-            approach.arm_costs(game, roles(game.variant), player, ARMS)
-        for plans in approach._PLANS.values():
-            for arm in ARMS:
-                sides = [c[arm] for c in plans.tiles]
-                first = list(map(min, zip(*[s[0] for s in sides])))
-                second = list(map(min, zip(*[s[1] for s in sides])))
-                lines = approach.LINE_POINTS[arm]
-                want = sorted((first[k] + second[k], k) for k in range(approach.LINES) if lines[k][0] is not None)
-                assert list(plans.plan(arm).bound) == want
-                checked += 1
-    assert checked > 200
+            keys = [(st.board[i].kind.code, i, 0, rng.random() < 0.1)
+                    for i in bits(st.owned[player]) if st.board[i].kind.code in r.moving_harmonizer]
+            if keys:
+                yield r, keys
+        codes = sorted(r.moving_harmonizer)
+        points = list(bits(PLAYABLE & ~r.homes))
+        keys = [(rng.choice(codes), rng.choice(points), rng.choice((0, 0, 1, 2)), rng.random() < 0.1)
+                for _ in range(rng.randint(1, 17))]
+        yield r, keys + keys[:rng.randint(0, 2)]
+
+
+FAR_TILE = ((30,) * 8, (30,) * 8)
+
+
+def iroh_pair_tile_by_tile(sides, k):
+    """The approach's cheapest two different tiles on line ``k``, one per side, as it first
+    found them: the two smallest costs per side kept over the tiles one by one, and where one
+    tile is the cheapest on both sides, the better of it with the other side's second."""
+    a1 = a2 = c1 = c2 = 30
+    ia = ic = -1
+    for n, (a, c) in enumerate(sides):
+        if a[k] < a1:
+            a1, a2, ia = a[k], a1, n
+        elif a[k] < a2:
+            a2 = a[k]
+        if c[k] < c1:
+            c1, c2, ic = c[k], c1, n
+        elif c[k] < c2:
+            c2 = c[k]
+    if ia == ic:
+        a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
+    return a1, c1
+
+
+def test_iroh_line_costs_packed_equal_the_tiles_compared():
+    """The approach's plan for a set of tiles, found field by field on packed costs, equals the
+    tiles' cost tuples read one by one: the cheapest and second cheapest tile per side and line,
+    the cheapest sum of one tile's two costs per line (capped), the lines' lower bounds in order,
+    and, on every line the approach looks at (a lower bound below FAR), the cheapest two
+    different tiles, one per side, as the tile-by-tile reading chose them (their sum the
+    smallest of every pair of tiles compared)."""
+    from paisho_variants.iroh import approach as A
+    from paisho_variants.iroh.geometry import ARMS
+
+    checked = same = 0
+    for r, keys in iroh_tile_sets():
+        plan = A._Plan(r, keys)
+        costs = [A._costs(r, *k) for k in keys]
+        for arm in ARMS:
+            sides = [c[arm] for c in costs]
+            bound = []
+            for k in range(A.LINES):
+                a = sorted(s[0][k] for s in sides) + [A.FAR]
+                c = sorted(s[1][k] for s in sides) + [A.FAR]
+                at = A._ARM_SHIFT[arm] + A._SHIFT[k]
+                assert plan.low >> at & A._FIELD_MASK == a[0]
+                assert plan.low >> at + A._SIDE_BITS & A._FIELD_MASK == c[0]
+                assert plan.second >> at & A._FIELD_MASK == a[1]
+                assert plan.second >> at + A._SIDE_BITS & A._FIELD_MASK == c[1]
+                assert plan.sums >> at & A._FIELD_MASK == min(min(s[0][k] + s[1][k] for s in sides), A.SUM_CAP)
+                if A.LINE_POINTS[arm][k][0] is not None:
+                    bound.append((a[0] + c[0], k))
+                if a[0] + c[0] < A.FAR:
+                    # a tile that reaches no line stands for "no second tile"
+                    pairs = [x[0][k] + y[1][k] for n, x in enumerate(sides + [FAR_TILE])
+                             for m, y in enumerate(sides + [FAR_TILE]) if n != m]
+                    found = plan.pair(arm, k)
+                    assert found == iroh_pair_tile_by_tile(sides, k)
+                    assert sum(found) == min(pairs)
+                    same += sum(found) > a[0] + c[0]
+                    checked += 1
+            assert [(low >> 3, low & 7) for low in plan.bound(arm)] == sorted(bound)
+            assert getattr(plan, arm) == plan.bound(arm)
+    assert checked > 2000 and same > 50, (checked, same)
 
 
 # -- iroh: the harmonies after a move found from those before it --------------------------------

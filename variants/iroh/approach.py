@@ -131,28 +131,31 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
         if n and code in harmonizer and move.get(code) and code not in walled)
     if not (mine or reserve):
         return {arm: FAR for arm in arms}
-    # the plans depend on the tiles alone (:class:`_Plans`), read here off the tile masks: the
+    # the plans depend on the tiles alone (:class:`_Plan`), read here off the tile masks: the
     # points of each of the player's tiles counted, those of them frozen, and the reserve's
     # (codes and integers only: a key holding the tiles or the roles would stay tracked by the
     # garbage collector for as long as it is remembered, which makes every full collection dear)
     key = (r.serial, home, entry, reserve, frozen & mine,
            tuple([(tile.kind.code, points & mine) for tile, points in st.tile_masks.items() if points & mine]))
-    plans = _PLANS.get(key)
-    if plans is None:
+    plan = _PLANS.get(key)
+    if plan is None:
         keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]
         for code, n in reserve:
             keys.extend([(code, home, entry, False)] * n)
-        plans = _plans(key, _Plans(r, tuple(keys)))
+        plan = _plans(key, _Plan(r, keys))
     out = {}
     for arm in arms:
-        plan = plans.arms.get(arm) or plans.plan(arm)
+        bound = getattr(plan, arm)
+        if bound is None:
+            bound = plan.bound(arm)
         lines = LINE_POINTS[arm]
         best = FAR
         # the most promising lines, until no other can beat the best found
-        for low, k in plan.bound:
-            if low >= best:
+        for low in bound:
+            if low >> 3 >= best:
                 break
-            a1, c1 = plan.exact.get(k) or plan.pair(k)
+            k = low & 7
+            a1, c1 = plan.pair(arm, k)
             mid, side1, side2 = lines[k]
             cost = _blocking(b, r, player, mid)
             cost += _view(b, r, player, side1, busy) if a1 == 0 else a1
@@ -163,73 +166,63 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     return out
 
 
-class _ArmPlan:
-    """One arm's lines for a set of tiles: ``bound``, ``(low, line)`` for each line with a point
-    on the arm, cheapest lower bound first (the cheapest tile on each side, possibly the same
-    tile twice); ``exact[line]``, the costs ``(a1, c1)`` of the cheapest two different tiles, one
-    for each side (made on first use: most lines are never looked at)."""
+class _Plan:
+    """For one set of a player's tiles (as :func:`arm_costs` lists them: ``(code, point, turns
+    before it is there, stuck)`` each), what the arms' lines cost them, found for every arm,
+    side and line at once on integers packed a field a line (:func:`_costs_packed`): ``low``
+    and ``second``, the smallest and the second smallest cost over the tiles (the same value
+    twice when two tiles tie), and ``sums``, the smallest of one tile's costs to both sides of a
+    line (at most SUM_CAP).  Then per arm (the attribute of its name, made on first use: most
+    positions miss one or two arms) the lower bound of each of the arm's lines, cheapest first.
+    They depend on those tiles alone (the rest of the board is read per position), and most of
+    a player's tiles stay where they are from one position greedy scores to the next, so they
+    are remembered by the set.  One object the garbage collector tracks a set (the integers and
+    tuples of integers are not tracked)."""
 
-    __slots__ = ("sides", "bound", "exact")
+    __slots__ = ("low", "second", "sums", "N", "E", "S", "W")
 
-    def __init__(self, tiles: list, arm: str, low: int) -> None:
-        self.sides = tuple([c[arm] for c in tiles])
+    def __init__(self, r: Roles, keys: list) -> None:
+        tiles = [_costs_packed(r, code, s, extra, stuck) for code, s, extra, stuck in keys]
+        low, sums = tiles[0]
+        second = _ALL_FAR
+        for x, xs in tiles[1:]:
+            # field by field at once: 1s over the fields where low >= x
+            ge = ((((low | _GUARDS) - x) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
+            # the second smallest is the smaller of itself and the larger of low and x
+            high = (low & ge) | (x & ~ge)
+            keep = ((((second | _GUARDS) - high) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
+            second = (high & keep) | (second & ~keep)
+            low = (x & ge) | (low & ~ge)
+            keep = ((((sums | _GUARDS) - xs) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
+            sums = (xs & keep) | (sums & ~keep)
+        self.low, self.second, self.sums = low, second, sums
+        self.N = self.E = self.S = self.W = None
+
+    def bound(self, arm: str) -> tuple:
+        """The arm's lines with a point on the arm, each as ``low << 3 | line`` (``low``: the
+        cheapest tile on each side added, possibly the same tile twice), smallest first."""
+        low = self.low >> _ARM_SHIFT[arm] & _ARM_MASK
         # both sides' costs added field by field at once (each sum is at most 2 * FAR, which
         # fits a field), then read per line
         low = (low & _SIDE_MASK) + (low >> _SIDE_BITS)
-        self.bound = tuple(sorted([((low >> _SHIFT[k]) & _FIELD_MASK, k) for k in _ON_ARM[arm]]))
-        self.exact: dict = {}
-
-    def pair(self, k: int) -> tuple[int, int]:
-        """The costs of the cheapest two different tiles on line ``k``, one for each side (the
-        same tile cannot stand on both)."""
-        a1 = a2 = c1 = c2 = FAR
-        ia = ic = -1
-        for n, (a, c) in enumerate(self.sides):
-            x = a[k]
-            if x < a1:
-                a1, a2, ia = x, a1, n
-            elif x < a2:
-                a2 = x
-            x = c[k]
-            if x < c1:
-                c1, c2, ic = x, c1, n
-            elif x < c2:
-                c2 = x
-        if ia == ic:
-            a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
-        found = self.exact[k] = (a1, c1)
+        found = tuple(sorted([(low >> _SHIFT[k] & _FIELD_MASK) << 3 | k for k in _ON_ARM[arm]]))
+        setattr(self, arm, found)
         return found
 
-
-class _Plans:
-    """For one set of a player's tiles (as :func:`arm_costs` lists them: ``(code, point, turns
-    before it is there, stuck)`` each): the :class:`_ArmPlan` of each arm, made on first use.
-    They depend on those tiles alone (the rest of the board is read per position), and most of
-    a player's tiles stay where they are from one position greedy scores to the next, so they
-    are remembered by the set."""
-
-    __slots__ = ("tiles", "packed", "low", "arms")
-
-    def __init__(self, r: Roles, keys: tuple) -> None:
-        self.tiles, self.packed = zip(*[_costs_packed(r, code, s, extra, stuck) for code, s, extra, stuck in keys])
-        self.low = -1
-        self.arms: dict = {}
-
-    def plan(self, arm: str) -> _ArmPlan:
-        low = self.low
-        if low < 0:
-            # the cheapest tile per line and side, for every arm at once: every tile's costs
-            # packed in one integer (:func:`_costs_packed`), the smaller of two taken field by
-            # field at once
-            packed = self.packed
-            low = packed[0]
-            for x in packed[1:]:
-                keep = (((low | _GUARDS) - x) & _GUARDS) >> _FIELD_BITS - 1  # 1 where low >= x
-                pick = keep * _FIELD_MASK
-                low = (x & pick) | (low & ~pick)
-            self.low = low
-        found = self.arms[arm] = _ArmPlan(self.tiles, arm, low >> _ARM_SHIFT[arm] & _ARM_MASK)
-        return found
+    def pair(self, arm: str, k: int) -> tuple[int, int]:
+        """The costs of the cheapest two different tiles on line ``k`` of ``arm``, one for each
+        side (the same tile cannot stand on both), for a line whose lower bound is below FAR
+        (the only lines :func:`arm_costs` looks at).  When no tile is cheapest on both sides at
+        once (the smallest sum of one tile's two costs is above the two cheapest added), those
+        two; else the better of the cheapest on one side with the second cheapest on the other."""
+        at = _ARM_SHIFT[arm] + _SHIFT[k]
+        a1 = self.low >> at & _FIELD_MASK
+        c1 = self.low >> at + _SIDE_BITS & _FIELD_MASK
+        if (self.sums >> at & _FIELD_MASK) > a1 + c1:
+            return a1, c1
+        a2 = self.second >> at & _FIELD_MASK
+        c2 = self.second >> at + _SIDE_BITS & _FIELD_MASK
+        return (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
 
 
 _FIELD_BITS = 6
@@ -240,23 +233,29 @@ _ARM_SHIFT = {arm: 2 * LINES * _FIELD_BITS * n for n, arm in enumerate(SIDES)}
 """Where each arm's fields start: its first side's lines, then its second's."""
 _ARM_MASK = (1 << 2 * LINES * _FIELD_BITS) - 1
 _GUARDS = sum(1 << (a + s + _FIELD_BITS - 1) for a in _ARM_SHIFT.values() for s in _SHIFT)
-assert FAR < 1 << (_FIELD_BITS - 1)
+_ALL_FAR = sum(FAR << (a + s) for a in _ARM_SHIFT.values() for s in _SHIFT)
+SUM_CAP = (1 << _FIELD_BITS - 1) - 1
+"""A tile's two costs to a line added are kept up to this (31): a line is looked at only while
+its lower bound is below FAR (30), so a larger sum is larger all the same."""
+assert FAR < SUM_CAP < 1 << (_FIELD_BITS - 1)
 _SIDE_BITS = LINES * _FIELD_BITS
 _SIDE_MASK = (1 << _SIDE_BITS) - 1
 
 
 @lru_cache(maxsize=None)
-def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[dict, int]:
-    """:func:`_costs`, and the same packed in one integer, a field of ``_FIELD_BITS`` bits per
-    line: each arm's (:data:`_ARM_SHIFT`) first side's lines, then its second's."""
+def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[int, int]:
+    """:func:`_costs` packed in one integer, a field of ``_FIELD_BITS`` bits per line: each
+    arm's (:data:`_ARM_SHIFT`) first side's lines, then its second's; and the tile's two costs
+    to each line added (at most SUM_CAP), in the first side's fields."""
     costs = _costs(r, code, s, extra, stuck)
-    packed = 0
+    packed = sums = 0
     for arm, (first, second) in costs.items():
         packed |= sum(c << _SHIFT[k] for k, c in enumerate(first + second)) << _ARM_SHIFT[arm]
-    return costs, packed
+        sums |= sum(min(a + c, SUM_CAP) << _SHIFT[k] for k, (a, c) in enumerate(zip(first, second))) << _ARM_SHIFT[arm]
+    return packed, sums
 
 
-def _plans(key: tuple, found: _Plans) -> _Plans:
+def _plans(key: tuple, found: _Plan) -> _Plan:
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.clear()
     _PLANS[key] = found
@@ -265,9 +264,9 @@ def _plans(key: tuple, found: _Plans) -> _Plans:
 
 _PLANS: dict = {}
 _PLANS_KEPT = 1024
-"""At most this many sets of tiles' plans are remembered (then the memo starts afresh).  Each is
-a dozen objects the garbage collector tracks; over two quick v greedy games 1024 made 11,336
-plans where 4096 made 11,075, and the full collections took 0.15 s against 0.22 s."""
+"""At most this many sets of tiles' plans are remembered (then the memo starts afresh): over two
+quick v greedy games 1024 made 11,336 plans where 4096 made 11,075 (when each plan was a dozen
+objects the garbage collector tracked, the larger memo made the full collections dearer)."""
 
 
 def _blocking(b, r: Roles, player: str, i: int) -> int:
