@@ -456,6 +456,11 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             want = {code for code, n in st.pile("reserve", player).items()
                     if n and code in r.harmonizer and entry.walled(game, code, home)}
             assert entry.walled_kinds(fresh(game), player) == want
+            t = st.board[home]
+            want = t is not None and t.owner == player and entry.walled(game, t.kind.code, home)
+            assert entry.home_shut(fresh(game), player) == want
+            assert entry.home_walls(game, player) == {k.code for k in game.tileset.kinds
+                                                      if entry.walled(game, k.code, home)}
         for player in ("host", "guest"):
             want = harmony.best_cover(iroh.lasting_pairs(game, player), player, harmony.capacity_of(st, r))
             iroh._COVERS.clear()

@@ -16,7 +16,7 @@ from functools import lru_cache
 from paisho_core.board import PLAYABLE, bits, index, on_board, step4
 from paisho_core.sight import reach
 
-from .entry import home_shut, walled_kinds
+from .entry import home_shut, home_walls
 from .geometry import X, Y
 from .roles import Roles, reserve_of, role_mask
 
@@ -125,10 +125,10 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
         mine &= ~(busy & ~role_mask(game, "double"))
     home = r.home[player]
     entry = 1 + (b[home] is not None)
-    shut, walled = home_shut(game, player), walled_kinds(game, player)
-    reserve = () if shut else tuple(
+    walls = home_walls(game, player)
+    reserve = () if home_shut(game, player, walls) else tuple(
         (code, min(n, 2)) for code, n in reserve_of(st, player).items()
-        if n and code in harmonizer and move.get(code) and code not in walled)
+        if n and code in harmonizer and move.get(code) and code not in walls)
     if not (mine or reserve):
         return {arm: FAR for arm in arms}
     # the plans depend on the tiles alone (:class:`_Plan`), read here off the tile masks: the
