@@ -448,7 +448,7 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
         twin = fresh(game)
-        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus"):
+        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus", "unfrozen"):
             codes = getattr(r, name)
             assert role_mask(twin, name) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
         for player in ("host", "guest"):
@@ -474,7 +474,8 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
 def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
     """The approach's costs (plans remembered per set of tiles, the cheapest two tiles per
     line) equal every pair of different tiles compared on every line, at every position, for
-    both players, whether the plans are made afresh or remembered."""
+    both players, whether the plans are made afresh or remembered (from this position or from
+    earlier ones)."""
     from paisho_variants import iroh
     from paisho_variants.iroh import approach
     from paisho_variants.iroh.geometry import ARMS
@@ -489,6 +490,8 @@ def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
             for a, q, _arm in iroh.covering(game, player):
                 busy |= (1 << a) | (1 << q)
             want = slow_iroh_arm_costs(game, r, player, ARMS, busy, frozen)
+            # the memo holding plans of earlier positions' tiles, of both players, then emptied
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
             approach._PLANS.clear()
             assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
             assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want

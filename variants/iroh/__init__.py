@@ -339,7 +339,9 @@ def prospects(game, player: str) -> float:
     out = st.owned[player] & role_mask(game, "harmonizer")
     for _ in range(out.bit_count()):
         value += 0.3  # one addition a tile, as a tile-by-tile pass adds them
-    value += 0.75 * sum(min((out & q).bit_count(), 2) for q in QUADRANTS)
+    q0, q1, q2, q3 = QUADRANTS
+    value += 0.75 * (min((out & q0).bit_count(), 2) + min((out & q1).bit_count(), 2)
+                     + min((out & q2).bit_count(), 2) + min((out & q3).bit_count(), 2))
     # the opponent's tiles a Knotweed holds still
     value += 0.3 * (paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
     return value

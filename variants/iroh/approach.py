@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 
 from .entry import home_shut, home_walls
 from .geometry import X, Y
-from .roles import Roles, reserve_of, role_mask
+from .roles import Roles, kind_masks, reserve_of, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -131,12 +131,14 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
         if n and code in harmonizer and move.get(code) and code not in walls)
     if not (mine or reserve):
         return {arm: FAR for arm in arms}
-    # the plans depend on the tiles alone (:class:`_Plan`), read here off the tile masks: the
-    # points of each of the player's tiles counted, those of them frozen, and the reserve's
-    # (codes and integers only: a key holding the tiles or the roles would stay tracked by the
-    # garbage collector for as long as it is remembered, which makes every full collection dear)
+    # the plans depend on the tiles alone (:class:`_Plan`), read here off the kinds' points: the
+    # points of each kind of the player's tiles counted (in the order of ``moving_order``), those
+    # of them frozen, and the reserve's (codes and integers only: a key holding the tiles or the
+    # roles would stay tracked by the garbage collector for as long as it is remembered, which
+    # makes every full collection dear)
+    kinds = kind_masks(game)
     key = (r.serial, home, entry, reserve, frozen & mine,
-           tuple([(tile.kind.code, points & mine) for tile, points in st.tile_masks.items() if points & mine]))
+           tuple([kinds.get(code, 0) & mine for code in r.moving_order]))
     plan = _PLANS.get(key)
     if plan is None:
         keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]

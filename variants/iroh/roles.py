@@ -45,6 +45,8 @@ class Roles:
         self.anywhere = t["placed_anywhere"]
         self.move = {k.code: k.move for k in kinds}
         self.moving_harmonizer = frozenset(c for c in self.harmonizer if self.move.get(c))
+        self.moving_order = tuple(c for c in self.order if c in self.moving_harmonizer)
+        """The codes of ``moving_harmonizer`` in the tile set's order."""
         self.area = {k.code: k.stops for k in kinds}
         self.lanes = {code: _lanes(self.area[code], self.move[code])
                       for code in self.order if self.move[code] and code not in self.bends}
@@ -74,16 +76,31 @@ def _lanes(area: int, distance: int) -> list[tuple[tuple[int, ...], ...]]:
 
 def role_mask(game, name: str) -> int:
     """:func:`mask_of` the codes of the role ``name`` (an attribute of :class:`Roles`), read
-    once per position, from the points of each kind (:func:`kind_masks`)."""
-    key = ("role mask", name)
-    found = game.cache.get(key)
+    once per position, from the points of each kind (:func:`kind_masks`): the roles the
+    evaluation asks about (:data:`ROLE_NAMES`) all at once, any other on first use."""
+    found = game.cache.get("role masks")
     if found is None:
-        kinds = kind_masks(game)
-        found = 0
-        for code in getattr(roles(game.variant), name):
-            found |= kinds.get(code, 0)
-        game.cache[key] = found
-    return found
+        found = game.cache["role masks"] = _role_masks(game, ROLE_NAMES)
+    m = found.get(name)
+    if m is None:
+        m = found[name] = _role_masks(game, (name,))[name]
+    return m
+
+
+ROLE_NAMES = ("harmonizer", "moving_harmonizer", "double", "lotus", "rock", "knotweed")
+"""The roles whose points :func:`role_mask` reads together at a position."""
+
+
+def _role_masks(game, names) -> dict:
+    kinds = kind_masks(game)
+    r = roles(game.variant)
+    out = {}
+    for name in names:
+        m = 0
+        for code in getattr(r, name):
+            m |= kinds.get(code, 0)
+        out[name] = m
+    return out
 
 
 def kind_masks(game) -> dict:
