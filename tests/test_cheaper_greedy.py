@@ -440,7 +440,8 @@ def iroh_positions():
 def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
     from paisho_variants.iroh import entry, harmony, moves
-    from paisho_variants.iroh.roles import mask_of, role_mask, roles
+    from paisho_variants.iroh.geometry import X, Y
+    from paisho_variants.iroh.roles import mask_of, reserve_reading, role_mask, roles
 
     for game in iroh_positions():
         st = game.state
@@ -462,6 +463,19 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             assert entry.home_walls(game, player) == {k.code for k in game.tileset.kinds
                                                       if entry.walled(game, k.code, home)}
         for player in ("host", "guest"):
+            # the reserve read as it was before its readings were remembered
+            reserve = st.pile("reserve", player)
+            assert reserve_reading(r, st, player) == (
+                sum(n for code, n in reserve.items() if code in r.harmonizer),
+                tuple((code, min(n, 2)) for code, n in reserve.items()
+                      if n and code in r.harmonizer and r.move.get(code)))
+            # the lasting harmonies as first read
+            theirs = mask_of(st, r.lotus) & st.owned["guest" if player == "host" else "host"]
+            want = [p for p in iroh.pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
+            home = r.home[player]
+            if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve.items()):
+                want = [p for p in want if not Y[p[0]] == Y[p[1]] == Y[home]]
+            assert iroh.lasting_pairs(fresh(game), player) == want
             want = harmony.best_cover(iroh.lasting_pairs(game, player), player, harmony.capacity_of(st, r))
             iroh._COVERS.clear()
             assert iroh.covering(fresh(game), player) == want
@@ -469,6 +483,33 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
         iroh._PAIRS.clear()
         assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
         assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board
+
+
+def test_iroh_frozen_tiles_equal_the_tile_by_tile_reading():
+    """The tiles a Knotweed holds still, read off the kinds' points, equal the tiles around each
+    Knotweed looked at one by one (as first written), with either neighbourhood and with tiles
+    off the board too; the legal moves leave them where they are."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import moves
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for options in ({}, {"neighbourhood": "orthogonal"}):
+        for n, game in enumerate(random_positions("iroh", games=3, plies=160, step=3, options=options)):
+            for twin in (game, off_board_too(game, n)):
+                st = twin.state
+                r, cfg = roles(twin.variant), moves.config(twin)
+                zone = 0
+                for k in bits(st.occupied):
+                    if st.board[k].kind.code in r.knotweed:
+                        zone |= cfg.near[k]
+                want = sum(1 << i for i in bits(zone & st.occupied)
+                           if st.board[i].kind.code not in r.unfrozen and r.move.get(st.board[i].kind.code))
+                assert iroh.paisho_tile_flags(fresh(twin))["frozen"] == want
+                assert moves.frozen(st, r, cfg) == want
+                assert not any(m.src >= 0 and want >> m.src & 1 for m in fresh(twin).legal_moves())
+                checked += bool(want)
+    assert checked > 50, checked
 
 
 def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():

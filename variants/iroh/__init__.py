@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
-from .roles import reserve_of, role_mask, roles
+from .roles import reserve_reading, role_mask, roles
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -163,7 +163,7 @@ def lasting_pairs(game, player: str) -> list:
         # the opponent's Lotuses, read off the tile masks
         theirs = role_mask(game, "lotus") & st.owned[other(player)]
         found = [p for p in pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
-        if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
+        if X[home] == 0 and reserve_reading(r, st, player)[0]:
             found = [p for p in found if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = found
     return found
@@ -209,7 +209,7 @@ def paisho_tile_flags(game):
     f = game.cache.get("frozen")
     if f is None:
         f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game),
-                                                role_mask(game, "knotweed"))
+                                                role_mask(game, "knotweed"), role_mask(game, "freezable"))
     return {"frozen": f}
 
 

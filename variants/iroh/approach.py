@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 
 from .entry import home_shut, home_walls
 from .geometry import X, Y
-from .roles import Roles, kind_masks, reserve_of, role_mask
+from .roles import Roles, kind_masks, reserve_reading, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -119,16 +119,15 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     stand."""
     st = game.state
     b = st.board
-    harmonizer, move = r.harmonizer, r.move
     mine = st.owned[player] & role_mask(game, "moving_harmonizer")
     if busy:
         mine &= ~(busy & ~role_mask(game, "double"))
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     walls = home_walls(game, player)
-    reserve = () if home_shut(game, player, walls) else tuple(
-        (code, min(n, 2)) for code, n in reserve_of(st, player).items()
-        if n and code in harmonizer and move.get(code) and code not in walls)
+    reserve = () if home_shut(game, player, walls) else reserve_reading(r, st, player)[1]
+    if walls and reserve:
+        reserve = tuple([(code, n) for code, n in reserve if code not in walls])
     if not (mine or reserve):
         return {arm: FAR for arm in arms}
     # the plans depend on the tiles alone (:class:`_Plan`), read here off the kinds' points: the

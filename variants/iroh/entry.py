@@ -18,7 +18,7 @@ from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import reserve_of, role_mask, roles
+from .roles import reserve_of, reserve_reading, role_mask, roles
 
 
 def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
@@ -130,8 +130,7 @@ def shut_out(game, player: str) -> int:
     home point is open or will open)."""
     if not (home_shut(game, player) or rock_shuts_home(game, player)):
         return 0
-    harmonizer = roles(game.variant).harmonizer
-    return sum(n for code, n in reserve_of(game.state, player).items() if code in harmonizer)
+    return reserve_reading(roles(game.variant), game.state, player)[0]
 
 
 def walling_rocks(game, candidates: list) -> set:

@@ -48,10 +48,14 @@ class Roles:
         self.moving_order = tuple(c for c in self.order if c in self.moving_harmonizer)
         """The codes of ``moving_harmonizer`` in the tile set's order."""
         self.area = {k.code: k.stops for k in kinds}
+        self.freezable = frozenset(c for c in self.order if c not in self.unfrozen and self.move.get(c))
+        """The kinds a Knotweed holds still (those that move, less the unfrozen ones)."""
         self.lanes = {code: _lanes(self.area[code], self.move[code])
                       for code in self.order if self.move[code] and code not in self.bends}
         homes = (variant.rules_config or {}).get("home") or {"host": [0, 8], "guest": [0, -8]}
         self.home = {p: board.index(*xy) for p, xy in homes.items()}
+        self.reserves: dict = {}
+        """:func:`reserve_reading`'s memo."""
         self.homes = 0
         for i in self.home.values():
             self.homes |= 1 << i
@@ -87,7 +91,7 @@ def role_mask(game, name: str) -> int:
     return m
 
 
-ROLE_NAMES = ("harmonizer", "moving_harmonizer", "double", "lotus", "rock", "knotweed")
+ROLE_NAMES = ("harmonizer", "moving_harmonizer", "double", "lotus", "rock", "knotweed", "freezable")
 """The roles whose points :func:`role_mask` reads together at a position."""
 
 
@@ -124,6 +128,27 @@ def reserve_of(state, player: str) -> dict:
     a pile the game's history still shares (the evaluation reads the reserves at every position
     it scores)."""
     return state.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)
+
+
+def reserve_reading(r: Roles, state, player: str) -> tuple[int, tuple]:
+    """``(harmonizers, entering)`` of ``player``'s reserve: how many harmonizers it holds, and
+    ``(code, min(n, 2))`` for each kind of harmonizer that moves it holds ``n`` of (in the
+    reserve's order), what the evaluation reads of it at every position.  A reserve changes
+    only when its owner places a tile, so the readings are remembered by its contents."""
+    items = tuple(reserve_of(state, player).items())
+    found = r.reserves.get(items)
+    if found is None:
+        if len(r.reserves) >= _RESERVES_KEPT:
+            r.reserves.clear()
+        harmonizer, move = r.harmonizer, r.move
+        found = r.reserves[items] = (
+            sum(n for code, n in items if code in harmonizer),
+            tuple((code, min(n, 2)) for code, n in items if n and code in harmonizer and move.get(code)))
+    return found
+
+
+_RESERVES_KEPT = 4096
+"""At most this many reserves' readings are remembered per variant (then the memo starts afresh)."""
 
 
 def mask_of(state, codes) -> int:
