@@ -480,7 +480,7 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             iroh._COVERS.clear()
             assert iroh.covering(fresh(game), player) == want
             assert iroh.covering(fresh(game), player) == want  # remembered
-        iroh._PAIRS.clear()
+        iroh._forget_pairs()
         assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
         assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board
 
@@ -901,7 +901,7 @@ def test_iroh_harmonies_after_a_move_equal_a_fresh_look_along_every_line():
             twin = fresh(game)
             legal = twin.legal_moves()
             for move in rng.sample(legal, min(12, len(legal))):
-                iroh._PAIRS.clear()
+                iroh._forget_pairs()
                 assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines)
                 twin.play(move)
                 after = iroh.pairs(twin)
@@ -924,7 +924,7 @@ def test_iroh_harmonies_after_a_move_in_a_greedy_game():
         r, lines = roles(game.variant), moves.config(game).lines
         twin = fresh(game)
         for move in twin.legal_moves()[::5]:
-            iroh._PAIRS.clear()
+            iroh._forget_pairs()
             iroh.pairs(twin)  # the harmonies before the move, which the apply hook starts from
             twin.play(move)
             assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines), move.text

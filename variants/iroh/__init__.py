@@ -80,15 +80,28 @@ def _boards(game) -> tuple[dict, tuple]:
     tile set or order is only a miss) choose the memo, and the board's key in it is the masks
     alone: a tuple of integers, which the garbage collector stops tracking (a key holding the
     tiles would be tracked for as long as it is remembered, and thousands of those made every
-    full collection dear)."""
-    masks = game.state.tile_masks
+    full collection dear).
+
+    The game holds on to its memo while its state (one object, changed in place) has the same
+    tiles: a state's tile masks only ever gain entries, in the order the tiles appear, so the
+    same number of entries is the same tiles in the same order."""
+    st = game.state
+    masks = st.tile_masks
+    held = game.__dict__.get(_HELD)
+    if held is not None and held[0] is st and held[1] == len(masks) and held[2] == _GENERATION:
+        return held[3], tuple(masks.values())
     which = (game.variant, moves.config(game).lines, tuple(masks))
     memo = _PAIRS.get(which)
     if memo is None:
         if len(_PAIRS) >= _MEMOS_KEPT:
             _forget_pairs()
         memo = _PAIRS[which] = {}
+    game.__dict__[_HELD] = (st, len(masks), _GENERATION, memo)
     return memo, tuple(masks.values())
+
+
+_HELD = "_iroh_pairs_memo"
+"""Where a game holds ``(state, number of tile masks, generation, memo)`` (:func:`_boards`)."""
 
 
 def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
@@ -103,9 +116,10 @@ def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
 
 
 def _forget_pairs() -> None:
-    global _KEPT
+    global _KEPT, _GENERATION
     _PAIRS.clear()
     _KEPT = 0
+    _GENERATION += 1  # the memos games hold are forgotten too
 
 
 def _known_pairs(game):
@@ -134,6 +148,8 @@ _PAIRS_KEPT = 20000
 """At most this many boards' harmonies are remembered (then every memo starts afresh)."""
 _KEPT = 0
 """How many are remembered now."""
+_GENERATION = 0
+"""How many times every memo was forgotten (:func:`_forget_pairs`)."""
 _MEMOS_KEPT = 64
 """At most this many memos (games with their tiles in another order, other options) are kept."""
 
