@@ -468,7 +468,8 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             assert reserve_reading(r, st, player) == (
                 sum(n for code, n in reserve.items() if code in r.harmonizer),
                 tuple((code, min(n, 2)) for code, n in reserve.items()
-                      if n and code in r.harmonizer and r.move.get(code)))
+                      if n and code in r.harmonizer and r.move.get(code)),
+                sum(n for code, n in reserve.items() if code in r.rock))
             # the lasting harmonies as first read
             theirs = mask_of(st, r.lotus) & st.owned["guest" if player == "host" else "host"]
             want = [p for p in iroh.pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]

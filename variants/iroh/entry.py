@@ -113,7 +113,7 @@ def rock_shuts_home(game, player: str) -> bool:
     home = r.home[player]
     t = st.board[home]
     if (st.to_move != opp or t is None or t.owner != player or cfg.rocks_off_homes
-            or not any(n for code, n in reserve_of(st, opp).items() if code in r.rock)):
+            or not reserve_reading(r, st, opp)[2]):
         return False
     code = t.kind.code
     if code in r.leaps or walled(game, code, home):
