@@ -441,13 +441,14 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
     from paisho_variants.iroh import entry, harmony, moves
     from paisho_variants.iroh.geometry import X, Y
-    from paisho_variants.iroh.roles import mask_of, reserve_reading, role_mask, roles
+    from paisho_variants.iroh.roles import mask_of, masks_of, reserve_reading, role_mask, roles
 
     for game in iroh_positions():
         st = game.state
         r = roles(game.variant)
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        assert masks_of(st, r.harmonizer, r.knotweed) == (mask_of(st, r.harmonizer), mask_of(st, r.knotweed))
         twin = fresh(game)
         for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus", "unfrozen"):
             codes = getattr(r, name)

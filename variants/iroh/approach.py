@@ -206,7 +206,7 @@ class _Plan:
         # both sides' costs added field by field at once (each sum is at most 2 * FAR, which
         # fits a field), then read per line
         low = (low & _SIDE_MASK) + (low >> _SIDE_BITS)
-        found = tuple(sorted([(low >> _SHIFT[k] & _FIELD_MASK) << 3 | k for k in _ON_ARM[arm]]))
+        found = tuple(sorted([(low >> shift & _FIELD_MASK) << 3 | k for shift, k in _ON_ARM[arm]]))
         setattr(self, arm, found)
         return found
 
@@ -324,5 +324,5 @@ def _line_points():
 LINE_POINTS = _line_points()
 """For each arm and line 1..8: the line's point on the arm, and its points in each of the two
 quadrants from the centre line outwards."""
-_ON_ARM = {arm: [k for k in range(LINES) if LINE_POINTS[arm][k][0] is not None] for arm in SIDES}
-"""The lines with a point on each arm."""
+_ON_ARM = {arm: [(_SHIFT[k], k) for k in range(LINES) if LINE_POINTS[arm][k][0] is not None] for arm in SIDES}
+"""The lines with a point on each arm (where their fields start, and their number)."""

@@ -154,6 +154,19 @@ _RESERVES_KEPT = 4096
 """At most this many reserves' readings are remembered per variant (then the memo starts afresh)."""
 
 
+def masks_of(state, codes, others) -> tuple[int, int]:
+    """:func:`mask_of` ``codes`` and ``others`` in one pass over the tile masks."""
+    m = n = 0
+    for tile, points in state.tile_masks.items():
+        if points:
+            code = tile.kind.code
+            if code in codes:
+                m |= points
+            if code in others:
+                n |= points
+    return m, n
+
+
 def mask_of(state, codes) -> int:
     """The points holding a tile whose code is in ``codes``, read off the state's tile masks
     (one entry per kind and owner, kept by the core) instead of a pass over the board."""
