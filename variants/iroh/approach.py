@@ -183,19 +183,24 @@ class _Plan:
     __slots__ = ("low", "second", "sums", "N", "E", "S", "W")
 
     def __init__(self, r: Roles, keys: list) -> None:
-        tiles = [_costs_packed(r, code, s, extra, stuck) for code, s, extra, stuck in keys]
+        packed = r.packed
+        tiles = [packed.get(k) or _pack(r, k) for k in keys]
         low, sums = tiles[0]
         second = _ALL_FAR
+        top = _FIELD_BITS - 1
         for x, xs in tiles[1:]:
-            # field by field at once: 1s over the fields where low >= x
-            ge = ((((low | _GUARDS) - x) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
+            # field by field at once: the guard bits where low >= x, then the fields' low bits
+            # under them, and low ^ x there: swapping low and x there leaves the smaller in low,
+            # the larger in x
+            d = ((low | _GUARDS) - x) & _GUARDS
+            swap = (low ^ x) & (d - (d >> top))
+            low ^= swap
+            high = x ^ swap
             # the second smallest is the smaller of itself and the larger of low and x
-            high = (low & ge) | (x & ~ge)
-            keep = ((((second | _GUARDS) - high) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
-            second = (high & keep) | (second & ~keep)
-            low = (x & ge) | (low & ~ge)
-            keep = ((((sums | _GUARDS) - xs) & _GUARDS) >> _FIELD_BITS - 1) * _FIELD_MASK
-            sums = (xs & keep) | (sums & ~keep)
+            d = ((second | _GUARDS) - high) & _GUARDS
+            second ^= (second ^ high) & (d - (d >> top))
+            d = ((sums | _GUARDS) - xs) & _GUARDS
+            sums ^= (sums ^ xs) & (d - (d >> top))
         self.low, self.second, self.sums = low, second, sums
         self.N = self.E = self.S = self.W = None
 
@@ -243,7 +248,6 @@ _SIDE_BITS = LINES * _FIELD_BITS
 _SIDE_MASK = (1 << _SIDE_BITS) - 1
 
 
-@lru_cache(maxsize=None)
 def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[int, int]:
     """:func:`_costs` packed in one integer, a field of ``_FIELD_BITS`` bits per line: each
     arm's (:data:`_ARM_SHIFT`) first side's lines, then its second's; and the tile's two costs
@@ -254,6 +258,13 @@ def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) 
         packed |= sum(c << _SHIFT[k] for k, c in enumerate(first + second)) << _ARM_SHIFT[arm]
         sums |= sum(min(a + c, SUM_CAP) << _SHIFT[k] for k, (a, c) in enumerate(zip(first, second))) << _ARM_SHIFT[arm]
     return packed, sums
+
+
+def _pack(r: Roles, key: tuple) -> tuple[int, int]:
+    """:func:`_costs_packed` of a tile listed as ``(code, point, turns before it is there,
+    stuck)``, remembered in ``r.packed`` by that tuple."""
+    found = r.packed[key] = _costs_packed(r, *key)
+    return found
 
 
 def _plans(key: tuple, found: _Plan) -> _Plan:

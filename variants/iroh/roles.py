@@ -56,6 +56,8 @@ class Roles:
         self.home = {p: board.index(*xy) for p, xy in homes.items()}
         self.reserves: dict = {}
         """:func:`reserve_reading`'s memo."""
+        self.packed: dict = {}
+        """The approach's packed line costs per tile (:func:`.approach._pack`)."""
         self.homes = 0
         for i in self.home.values():
             self.homes |= 1 << i
