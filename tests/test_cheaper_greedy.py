@@ -466,7 +466,7 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
         for player in ("host", "guest"):
             # the reserve read as it was before its readings were remembered
             reserve = st.pile("reserve", player)
-            assert reserve_reading(r, st, player) == (
+            assert reserve_reading(fresh(game), player) == (
                 sum(n for code, n in reserve.items() if code in r.harmonizer),
                 tuple((code, min(n, 2)) for code, n in reserve.items()
                       if n and code in r.harmonizer and r.move.get(code)),

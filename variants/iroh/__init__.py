@@ -154,9 +154,18 @@ _MEMOS_KEPT = 64
 """At most this many memos (games with their tiles in another order, other options) are kept."""
 
 
+def _keys(name: str) -> dict:
+    """The cache keys of ``name`` per player, made once (a key made per call is an object the
+    garbage collector counts)."""
+    return {p: f"{name} {p}" for p in PLAYERS}
+
+
+_SET_KEY, _LASTING_KEY, _COVER_KEY = _keys("set"), _keys("lasting"), _keys("cover")
+
+
 def winning_set(game, player: str):
     """One harmony per midline arm for ``player`` with no tile over-used, or None."""
-    key = ("set", player)
+    key = _SET_KEY[player]
     if key not in game.cache:
         game.cache[key] = harmony.four_arm_set(
             pairs(game), player, harmony.capacity_of(game.state, roles(game.variant)))
@@ -170,7 +179,7 @@ def lasting_pairs(game, player: str) -> list:
     while the player still has tiles to bring in, those whose line runs through their own home
     point: every tile enters there (L462), so the next placement breaks them, and a player who
     values them stops bringing tiles in."""
-    key = ("lasting", player)
+    key = _LASTING_KEY[player]
     found = game.cache.get(key)
     if found is None:
         st = game.state
@@ -179,7 +188,7 @@ def lasting_pairs(game, player: str) -> list:
         # the opponent's Lotuses, read off the tile masks
         theirs = role_mask(game, "lotus") & st.owned[other(player)]
         found = [p for p in pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
-        if X[home] == 0 and reserve_reading(r, st, player)[0]:
+        if X[home] == 0 and reserve_reading(game, player)[0]:
             found = [p for p in found if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = found
     return found
@@ -188,7 +197,7 @@ def lasting_pairs(game, player: str) -> list:
 def covering(game, player: str) -> tuple:
     """For computer players: the lasting harmonies of ``player`` that cover the most arms at once
     under the tile limits (``harmony.best_cover``), ``(a, q, arm)`` per covered arm."""
-    key = ("cover", player)
+    key = _COVER_KEY[player]
     found = game.cache.get(key)
     if found is None:
         # the cover depends on the harmonies and how many each of their tiles may take part in

@@ -125,7 +125,7 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     home = r.home[player]
     entry = 1 + (b[home] is not None)
     walls = home_walls(game, player)
-    reserve = () if home_shut(game, player, walls) else reserve_reading(r, st, player)[1]
+    reserve = () if home_shut(game, player, walls) else reserve_reading(game, player)[1]
     if walls and reserve:
         reserve = tuple([(code, n) for code, n in reserve if code not in walls])
     if not (mine or reserve):

@@ -113,7 +113,7 @@ def rock_shuts_home(game, player: str) -> bool:
     home = r.home[player]
     t = st.board[home]
     if (st.to_move != opp or t is None or t.owner != player or cfg.rocks_off_homes
-            or not reserve_reading(r, st, opp)[2]):
+            or not reserve_reading(game, opp)[2]):
         return False
     code = t.kind.code
     if code in r.leaps or walled(game, code, home):
@@ -130,7 +130,7 @@ def shut_out(game, player: str) -> int:
     home point is open or will open)."""
     if not (home_shut(game, player) or rock_shuts_home(game, player)):
         return 0
-    return reserve_reading(roles(game.variant), game.state, player)[0]
+    return reserve_reading(game, player)[0]
 
 
 def walling_rocks(game, candidates: list) -> set:

@@ -132,26 +132,33 @@ def reserve_of(state, player: str) -> dict:
     return state.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)
 
 
-def reserve_reading(r: Roles, state, player: str) -> tuple[int, tuple, int]:
+def reserve_reading(game, player: str) -> tuple[int, tuple, int]:
     """``(harmonizers, entering, rocks)`` of ``player``'s reserve: how many harmonizers it
     holds, ``(code, min(n, 2))`` for each kind of harmonizer that moves it holds ``n`` of (in
-    the reserve's order), and how many Rocks: what the evaluation reads of it at every position.
-    A reserve changes only when its owner places a tile, so the readings are remembered by its
-    contents."""
-    pile = reserve_of(state, player)
-    items = tuple(pile.items())
-    found = r.reserves.get(items)
+    the reserve's order), and how many Rocks: what the evaluation reads of it at every position
+    (once per position).  A reserve changes only when its owner places a tile, so the readings
+    are remembered by its contents."""
+    key = _RESERVE_KEY[player]
+    found = game.cache.get(key)
     if found is None:
-        if len(r.reserves) >= _RESERVES_KEPT:
-            r.reserves.clear()
-        harmonizer, move = r.harmonizer, r.move
-        found = r.reserves[items] = (
-            sum(n for code, n in items if code in harmonizer),
-            tuple((code, min(n, 2)) for code, n in items if n and code in harmonizer and move.get(code)),
-            sum(n for code, n in items if code in r.rock))
+        r = roles(game.variant)
+        pile = reserve_of(game.state, player)
+        items = tuple(pile.items())
+        found = r.reserves.get(items)
+        if found is None:
+            if len(r.reserves) >= _RESERVES_KEPT:
+                r.reserves.clear()
+            harmonizer, move = r.harmonizer, r.move
+            found = r.reserves[items] = (
+                sum(n for code, n in items if code in harmonizer),
+                tuple((code, min(n, 2)) for code, n in items if n and code in harmonizer and move.get(code)),
+                sum(n for code, n in items if code in r.rock))
+        game.cache[key] = found
     return found
 
 
+_RESERVE_KEY = {"host": "reserve host", "guest": "reserve guest"}
+"""The cache keys of :func:`reserve_reading` per player."""
 _RESERVES_KEPT = 4096
 """At most this many reserves' readings are remembered per variant (then the memo starts afresh)."""
 
