@@ -440,15 +440,17 @@ def iroh_positions():
 def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
     from paisho_variants import iroh
     from paisho_variants.iroh import entry, harmony, moves
-    from paisho_variants.iroh.roles import mask_of, role_mask, roles
+    from paisho_variants.iroh.geometry import X, Y
+    from paisho_variants.iroh.roles import mask_of, masks_of, reserve_reading, role_mask, roles
 
     for game in iroh_positions():
         st = game.state
         r = roles(game.variant)
         for codes in (r.rock, r.knotweed, r.harmonizer, r.moving_harmonizer):
             assert mask_of(st, codes) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
+        assert masks_of(st, r.harmonizer, r.knotweed) == (mask_of(st, r.harmonizer), mask_of(st, r.knotweed))
         twin = fresh(game)
-        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus"):
+        for name in ("rock", "knotweed", "harmonizer", "moving_harmonizer", "double", "lotus", "unfrozen"):
             codes = getattr(r, name)
             assert role_mask(twin, name) == sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in codes)
         for player in ("host", "guest"):
@@ -456,20 +458,67 @@ def test_iroh_tiles_by_kind_and_pairs_equal_a_board_scan():
             want = {code for code, n in st.pile("reserve", player).items()
                     if n and code in r.harmonizer and entry.walled(game, code, home)}
             assert entry.walled_kinds(fresh(game), player) == want
+            t = st.board[home]
+            want = t is not None and t.owner == player and entry.walled(game, t.kind.code, home)
+            assert entry.home_shut(fresh(game), player) == want
+            assert entry.home_walls(game, player) == {k.code for k in game.tileset.kinds
+                                                      if entry.walled(game, k.code, home)}
         for player in ("host", "guest"):
+            # the reserve read as it was before its readings were remembered
+            reserve = st.pile("reserve", player)
+            assert reserve_reading(fresh(game), player) == (
+                sum(n for code, n in reserve.items() if code in r.harmonizer),
+                tuple((code, min(n, 2)) for code, n in reserve.items()
+                      if n and code in r.harmonizer and r.move.get(code)),
+                sum(n for code, n in reserve.items() if code in r.rock))
+            # the lasting harmonies as first read
+            theirs = mask_of(st, r.lotus) & st.owned["guest" if player == "host" else "host"]
+            want = [p for p in iroh.pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
+            home = r.home[player]
+            if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve.items()):
+                want = [p for p in want if not Y[p[0]] == Y[p[1]] == Y[home]]
+            assert iroh.lasting_pairs(fresh(game), player) == want
             want = harmony.best_cover(iroh.lasting_pairs(game, player), player, harmony.capacity_of(st, r))
             iroh._COVERS.clear()
             assert iroh.covering(fresh(game), player) == want
             assert iroh.covering(fresh(game), player) == want  # remembered
-        iroh._PAIRS.clear()
+        iroh._forget_pairs()
         assert iroh.pairs(fresh(game)) == harmony.candidate_pairs(st, r, moves.config(game).lines)
         assert iroh.pairs(fresh(game)) == iroh.pairs(game)  # remembered by the board
+
+
+def test_iroh_frozen_tiles_equal_the_tile_by_tile_reading():
+    """The tiles a Knotweed holds still, read off the kinds' points, equal the tiles around each
+    Knotweed looked at one by one (as first written), with either neighbourhood and with tiles
+    off the board too; the legal moves leave them where they are."""
+    from paisho_variants import iroh
+    from paisho_variants.iroh import moves
+    from paisho_variants.iroh.roles import roles
+
+    checked = 0
+    for options in ({}, {"neighbourhood": "orthogonal"}):
+        for n, game in enumerate(random_positions("iroh", games=3, plies=160, step=3, options=options)):
+            for twin in (game, off_board_too(game, n)):
+                st = twin.state
+                r, cfg = roles(twin.variant), moves.config(twin)
+                zone = 0
+                for k in bits(st.occupied):
+                    if st.board[k].kind.code in r.knotweed:
+                        zone |= cfg.near[k]
+                want = sum(1 << i for i in bits(zone & st.occupied)
+                           if st.board[i].kind.code not in r.unfrozen and r.move.get(st.board[i].kind.code))
+                assert iroh.paisho_tile_flags(fresh(twin))["frozen"] == want
+                assert moves.frozen(st, r, cfg) == want
+                assert not any(m.src >= 0 and want >> m.src & 1 for m in fresh(twin).legal_moves())
+                checked += bool(want)
+    assert checked > 50, checked
 
 
 def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
     """The approach's costs (plans remembered per set of tiles, the cheapest two tiles per
     line) equal every pair of different tiles compared on every line, at every position, for
-    both players, whether the plans are made afresh or remembered."""
+    both players, whether the plans are made afresh or remembered (from this position or from
+    earlier ones)."""
     from paisho_variants import iroh
     from paisho_variants.iroh import approach
     from paisho_variants.iroh.geometry import ARMS
@@ -484,6 +533,8 @@ def test_iroh_arm_costs_equal_every_pair_of_tiles_compared():
             for a, q, _arm in iroh.covering(game, player):
                 busy |= (1 << a) | (1 << q)
             want = slow_iroh_arm_costs(game, r, player, ARMS, busy, frozen)
+            # the memo holding plans of earlier positions' tiles, of both players, then emptied
+            assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
             approach._PLANS.clear()
             assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
             assert approach.arm_costs(game, r, player, ARMS, busy, frozen) == want
@@ -686,28 +737,92 @@ def test_iroh_prospects_equal_the_tile_by_tile_count():
 
 
 
-def test_iroh_line_bounds_packed_equal_the_cheapest_tile_per_line():
-    """The approach's lower bound per line, the cheapest tile per side found on packed costs,
-    equals the minimum over the tiles' cost tuples."""
+def iroh_tile_sets():
+    """Sets of tiles as the approach lists them (``(code, point, turns before it is there,
+    stuck)``): each player's at positions of random and greedy games, and random sets, with the
+    same tile twice now and then (two reserve tiles of a kind), so that ties are common."""
     from paisho_variants.iroh import approach
-    from paisho_variants.iroh.geometry import ARMS
     from paisho_variants.iroh.roles import roles
 
-    checked = 0
+    rng = random.Random(17)
     for game in iroh_positions():
-        approach._PLANS.clear()
+        r = roles(game.variant)
+        st = game.state
         for player in ("host", "guest"):
-            approach.arm_costs(game, roles(game.variant), player, ARMS)
-        for plans in approach._PLANS.values():
-            for arm in ARMS:
-                sides = [c[arm] for c in plans.tiles]
-                first = list(map(min, zip(*[s[0] for s in sides])))
-                second = list(map(min, zip(*[s[1] for s in sides])))
-                lines = approach.LINE_POINTS[arm]
-                want = sorted((first[k] + second[k], k) for k in range(approach.LINES) if lines[k][0] is not None)
-                assert list(plans.plan(arm).bound) == want
-                checked += 1
-    assert checked > 200
+            keys = [(st.board[i].kind.code, i, 0, rng.random() < 0.1)
+                    for i in bits(st.owned[player]) if st.board[i].kind.code in r.moving_harmonizer]
+            if keys:
+                yield r, keys
+        codes = sorted(r.moving_harmonizer)
+        points = list(bits(PLAYABLE & ~r.homes))
+        keys = [(rng.choice(codes), rng.choice(points), rng.choice((0, 0, 1, 2)), rng.random() < 0.1)
+                for _ in range(rng.randint(1, 17))]
+        yield r, keys + keys[:rng.randint(0, 2)]
+
+
+FAR_TILE = ((30,) * 8, (30,) * 8)
+
+
+def iroh_pair_tile_by_tile(sides, k):
+    """The approach's cheapest two different tiles on line ``k``, one per side, as it first
+    found them: the two smallest costs per side kept over the tiles one by one, and where one
+    tile is the cheapest on both sides, the better of it with the other side's second."""
+    a1 = a2 = c1 = c2 = 30
+    ia = ic = -1
+    for n, (a, c) in enumerate(sides):
+        if a[k] < a1:
+            a1, a2, ia = a[k], a1, n
+        elif a[k] < a2:
+            a2 = a[k]
+        if c[k] < c1:
+            c1, c2, ic = c[k], c1, n
+        elif c[k] < c2:
+            c2 = c[k]
+    if ia == ic:
+        a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
+    return a1, c1
+
+
+def test_iroh_line_costs_packed_equal_the_tiles_compared():
+    """The approach's plan for a set of tiles, found field by field on packed costs, equals the
+    tiles' cost tuples read one by one: the cheapest and second cheapest tile per side and line,
+    the cheapest sum of one tile's two costs per line (capped), the lines' lower bounds in order,
+    and, on every line the approach looks at (a lower bound below FAR), the cheapest two
+    different tiles, one per side, as the tile-by-tile reading chose them (their sum the
+    smallest of every pair of tiles compared)."""
+    from paisho_variants.iroh import approach as A
+    from paisho_variants.iroh.geometry import ARMS
+
+    checked = same = 0
+    for r, keys in iroh_tile_sets():
+        plan = A._Plan(r, keys)
+        costs = [A._costs(r, *k) for k in keys]
+        for arm in ARMS:
+            sides = [c[arm] for c in costs]
+            bound = []
+            for k in range(A.LINES):
+                a = sorted(s[0][k] for s in sides) + [A.FAR]
+                c = sorted(s[1][k] for s in sides) + [A.FAR]
+                at = A._ARM_SHIFT[arm] + A._SHIFT[k]
+                assert plan.low >> at & A._FIELD_MASK == a[0]
+                assert plan.low >> at + A._SIDE_BITS & A._FIELD_MASK == c[0]
+                assert plan.second >> at & A._FIELD_MASK == a[1]
+                assert plan.second >> at + A._SIDE_BITS & A._FIELD_MASK == c[1]
+                assert plan.sums >> at & A._FIELD_MASK == min(min(s[0][k] + s[1][k] for s in sides), A.SUM_CAP)
+                if A.LINE_POINTS[arm][k][0] is not None:
+                    bound.append((a[0] + c[0], k))
+                if a[0] + c[0] < A.FAR:
+                    # a tile that reaches no line stands for "no second tile"
+                    pairs = [x[0][k] + y[1][k] for n, x in enumerate(sides + [FAR_TILE])
+                             for m, y in enumerate(sides + [FAR_TILE]) if n != m]
+                    found = plan.pair(arm, k)
+                    assert found == iroh_pair_tile_by_tile(sides, k)
+                    assert sum(found) == min(pairs)
+                    same += sum(found) > a[0] + c[0]
+                    checked += 1
+            assert [(low >> 3, low & 7) for low in plan.bound(arm)] == sorted(bound)
+            assert getattr(plan, arm) == plan.bound(arm)
+    assert checked > 2000 and same > 50, (checked, same)
 
 
 # -- iroh: the harmonies after a move found from those before it --------------------------------
@@ -788,7 +903,7 @@ def test_iroh_harmonies_after_a_move_equal_a_fresh_look_along_every_line():
             twin = fresh(game)
             legal = twin.legal_moves()
             for move in rng.sample(legal, min(12, len(legal))):
-                iroh._PAIRS.clear()
+                iroh._forget_pairs()
                 assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines)
                 twin.play(move)
                 after = iroh.pairs(twin)
@@ -811,7 +926,7 @@ def test_iroh_harmonies_after_a_move_in_a_greedy_game():
         r, lines = roles(game.variant), moves.config(game).lines
         twin = fresh(game)
         for move in twin.legal_moves()[::5]:
-            iroh._PAIRS.clear()
+            iroh._forget_pairs()
             iroh.pairs(twin)  # the harmonies before the move, which the apply hook starts from
             twin.play(move)
             assert iroh.pairs(twin) == slow_iroh_candidate_pairs(twin.state, r, lines), move.text

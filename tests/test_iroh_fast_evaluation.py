@@ -9,6 +9,7 @@ import pytest
 
 import paisho_core as paisho
 from paisho_core.board import NCELLS, PLAYABLE, bits
+from paisho_core.game import settings
 from paisho_core.players.evaluation import evaluate
 
 from paisho_variants.iroh import entry, harmony, moves, pairs
@@ -80,7 +81,7 @@ def test_remembered_harmonies_and_walls_match_a_fresh_computation():
         r = roles(game.variant)
         cfg = moves.config(game)
         assert pairs(game) == harmony.candidate_pairs(st, r, cfg.lines)
-        rocks = entry._rocks(game)
+        rocks = sum(1 << i for i in bits(st.occupied) if st.board[i].kind.code in r.rock)
         for code in sorted(r.move):
             for s in (r.home["host"], r.home["guest"]):
                 assert entry.walled(game, code, s) == entry._walled(r, cfg, code, s, rocks)
@@ -92,10 +93,38 @@ def test_evaluation_is_the_same_with_the_memos_cold_or_warm(cold):
     hold answers from earlier positions."""
     first = [(evaluate(g, "host"), evaluate(g, "guest")) for g in positions()]
     if cold:
-        iroh._PAIRS.clear()
+        iroh._forget_pairs()
         entry._WALLED.clear()
+        settings(next(positions()), entry._walls_memo).clear()
     again = []
     for g in positions():
         g.cache.clear()
         again.append((evaluate(g, "host"), evaluate(g, "guest")))
     assert again == first
+
+
+def test_the_memo_a_game_holds_follows_its_tiles_and_its_state():
+    """A game holds on to the memo of boards with its tiles in their order: it chooses another
+    when a tile first appears, when its state is replaced by one with the same number of tiles
+    in another order, and after every memo is forgotten; the harmonies stay those of the board."""
+    from paisho_variants.iroh import _boards
+
+    def placed(first, second):
+        g = paisho.new_game("iroh")
+        g.play(first)
+        g.play(second)
+        return g
+
+    a, b = placed("W(0,-8)", "A(0,8)"), placed("A(0,-8)", "W(0,8)")
+    memo_a, memo_b = _boards(a)[0], _boards(b)[0]
+    assert memo_a is not memo_b and len(a.state.tile_masks) == len(b.state.tile_masks) == 2
+    a.state = b.state.copy()
+    assert _boards(a)[0] is memo_b
+    held = _boards(a)[0]
+    a.play(a.legal_moves()[0])  # a new tile: the order of a's tiles grows
+    grown = _boards(a)[0]
+    assert grown is not held and grown is _boards(a.copy())[0]
+    iroh._forget_pairs()
+    assert _boards(a)[0] is not grown
+    for g in (a, b):
+        assert pairs(g) == harmony.candidate_pairs(g.state, roles(g.variant), moves.config(g).lines)

@@ -22,7 +22,7 @@ from paisho_core.tiles import PLAYERS, other
 
 from . import entry, harmony, moves
 from .geometry import ARMS, X, Y
-from .roles import reserve_of, role_mask, roles
+from .roles import reserve_reading, role_mask, roles
 from .events import paisho_game_events  # noqa: F401  (a hook of this plugin)
 
 YAML = Path(__file__).with_name("iroh.yaml")
@@ -80,15 +80,28 @@ def _boards(game) -> tuple[dict, tuple]:
     tile set or order is only a miss) choose the memo, and the board's key in it is the masks
     alone: a tuple of integers, which the garbage collector stops tracking (a key holding the
     tiles would be tracked for as long as it is remembered, and thousands of those made every
-    full collection dear)."""
-    masks = game.state.tile_masks
+    full collection dear).
+
+    The game holds on to its memo while its state (one object, changed in place) has the same
+    tiles: a state's tile masks only ever gain entries, in the order the tiles appear, so the
+    same number of entries is the same tiles in the same order."""
+    st = game.state
+    masks = st.tile_masks
+    held = game.__dict__.get(_HELD)
+    if held is not None and held[0] is st and held[1] == len(masks) and held[2] == _GENERATION:
+        return held[3], tuple(masks.values())
     which = (game.variant, moves.config(game).lines, tuple(masks))
     memo = _PAIRS.get(which)
     if memo is None:
         if len(_PAIRS) >= _MEMOS_KEPT:
             _forget_pairs()
         memo = _PAIRS[which] = {}
+    game.__dict__[_HELD] = (st, len(masks), _GENERATION, memo)
     return memo, tuple(masks.values())
+
+
+_HELD = "_iroh_pairs_memo"
+"""Where a game holds ``(state, number of tile masks, generation, memo)`` (:func:`_boards`)."""
 
 
 def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
@@ -103,9 +116,10 @@ def _keep_pairs(memo: dict, board: tuple, found: tuple) -> tuple:
 
 
 def _forget_pairs() -> None:
-    global _KEPT
+    global _KEPT, _GENERATION
     _PAIRS.clear()
     _KEPT = 0
+    _GENERATION += 1  # the memos games hold are forgotten too
 
 
 def _known_pairs(game):
@@ -134,13 +148,24 @@ _PAIRS_KEPT = 20000
 """At most this many boards' harmonies are remembered (then every memo starts afresh)."""
 _KEPT = 0
 """How many are remembered now."""
+_GENERATION = 0
+"""How many times every memo was forgotten (:func:`_forget_pairs`)."""
 _MEMOS_KEPT = 64
 """At most this many memos (games with their tiles in another order, other options) are kept."""
 
 
+def _keys(name: str) -> dict:
+    """The cache keys of ``name`` per player, made once (a key made per call is an object the
+    garbage collector counts)."""
+    return {p: f"{name} {p}" for p in PLAYERS}
+
+
+_SET_KEY, _LASTING_KEY, _COVER_KEY = _keys("set"), _keys("lasting"), _keys("cover")
+
+
 def winning_set(game, player: str):
     """One harmony per midline arm for ``player`` with no tile over-used, or None."""
-    key = ("set", player)
+    key = _SET_KEY[player]
     if key not in game.cache:
         game.cache[key] = harmony.four_arm_set(
             pairs(game), player, harmony.capacity_of(game.state, roles(game.variant)))
@@ -154,7 +179,7 @@ def lasting_pairs(game, player: str) -> list:
     while the player still has tiles to bring in, those whose line runs through their own home
     point: every tile enters there (L462), so the next placement breaks them, and a player who
     values them stops bringing tiles in."""
-    key = ("lasting", player)
+    key = _LASTING_KEY[player]
     found = game.cache.get(key)
     if found is None:
         st = game.state
@@ -163,7 +188,7 @@ def lasting_pairs(game, player: str) -> list:
         # the opponent's Lotuses, read off the tile masks
         theirs = role_mask(game, "lotus") & st.owned[other(player)]
         found = [p for p in pairs(game) if player in p[3] and not (theirs >> p[0] & 1 or theirs >> p[1] & 1)]
-        if X[home] == 0 and any(n and code in r.harmonizer for code, n in reserve_of(st, player).items()):
+        if X[home] == 0 and reserve_reading(game, player)[0]:
             found = [p for p in found if not Y[p[0]] == Y[p[1]] == Y[home]]
         game.cache[key] = found
     return found
@@ -172,7 +197,7 @@ def lasting_pairs(game, player: str) -> list:
 def covering(game, player: str) -> tuple:
     """For computer players: the lasting harmonies of ``player`` that cover the most arms at once
     under the tile limits (``harmony.best_cover``), ``(a, q, arm)`` per covered arm."""
-    key = ("cover", player)
+    key = _COVER_KEY[player]
     found = game.cache.get(key)
     if found is None:
         # the cover depends on the harmonies and how many each of their tiles may take part in
@@ -209,7 +234,7 @@ def paisho_tile_flags(game):
     f = game.cache.get("frozen")
     if f is None:
         f = game.cache["frozen"] = moves.frozen(game.state, roles(game.variant), moves.config(game),
-                                                role_mask(game, "knotweed"))
+                                                role_mask(game, "knotweed"), role_mask(game, "freezable"))
     return {"frozen": f}
 
 
@@ -339,7 +364,9 @@ def prospects(game, player: str) -> float:
     out = st.owned[player] & role_mask(game, "harmonizer")
     for _ in range(out.bit_count()):
         value += 0.3  # one addition a tile, as a tile-by-tile pass adds them
-    value += 0.75 * sum(min((out & q).bit_count(), 2) for q in QUADRANTS)
+    q0, q1, q2, q3 = QUADRANTS
+    value += 0.75 * (min((out & q0).bit_count(), 2) + min((out & q1).bit_count(), 2)
+                     + min((out & q2).bit_count(), 2) + min((out & q3).bit_count(), 2))
     # the opponent's tiles a Knotweed holds still
     value += 0.3 * (paisho_tile_flags(game)["frozen"] & st.owned[other(player)]).bit_count()
     return value

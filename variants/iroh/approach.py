@@ -16,9 +16,9 @@ from functools import lru_cache
 from paisho_core.board import PLAYABLE, bits, index, on_board, step4
 from paisho_core.sight import reach
 
-from .entry import home_shut, walled_kinds
+from .entry import home_shut, home_walls
 from .geometry import X, Y
-from .roles import Roles, reserve_of, role_mask
+from .roles import Roles, kind_masks, reserve_reading, role_mask
 
 FAR = 30
 """The cost of a line a tile can never reach."""
@@ -119,40 +119,44 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     stand."""
     st = game.state
     b = st.board
-    harmonizer, move = r.harmonizer, r.move
     mine = st.owned[player] & role_mask(game, "moving_harmonizer")
     if busy:
         mine &= ~(busy & ~role_mask(game, "double"))
     home = r.home[player]
     entry = 1 + (b[home] is not None)
-    shut, walled = home_shut(game, player), walled_kinds(game, player)
-    reserve = () if shut else tuple(
-        (code, min(n, 2)) for code, n in reserve_of(st, player).items()
-        if n and code in harmonizer and move.get(code) and code not in walled)
+    walls = home_walls(game, player)
+    reserve = () if home_shut(game, player, walls) else reserve_reading(game, player)[1]
+    if walls and reserve:
+        reserve = tuple([(code, n) for code, n in reserve if code not in walls])
     if not (mine or reserve):
         return {arm: FAR for arm in arms}
-    # the plans depend on the tiles alone (:class:`_Plans`), read here off the tile masks: the
-    # points of each of the player's tiles counted, those of them frozen, and the reserve's
-    # (codes and integers only: a key holding the tiles or the roles would stay tracked by the
-    # garbage collector for as long as it is remembered, which makes every full collection dear)
+    # the plans depend on the tiles alone (:class:`_Plan`), read here off the kinds' points: the
+    # points of each kind of the player's tiles counted (in the order of ``moving_order``), those
+    # of them frozen, and the reserve's (codes and integers only: a key holding the tiles or the
+    # roles would stay tracked by the garbage collector for as long as it is remembered, which
+    # makes every full collection dear)
+    kinds = kind_masks(game)
     key = (r.serial, home, entry, reserve, frozen & mine,
-           tuple([(tile.kind.code, points & mine) for tile, points in st.tile_masks.items() if points & mine]))
-    plans = _PLANS.get(key)
-    if plans is None:
+           tuple([kinds.get(code, 0) & mine for code in r.moving_order]))
+    plan = _PLANS.get(key)
+    if plan is None:
         keys = [(b[i].kind.code, i, 0, (frozen >> i) & 1 == 1) for i in bits(mine)]
         for code, n in reserve:
             keys.extend([(code, home, entry, False)] * n)
-        plans = _plans(key, _Plans(r, tuple(keys)))
+        plan = _plans(key, _Plan(r, keys))
     out = {}
     for arm in arms:
-        plan = plans.arms.get(arm) or plans.plan(arm)
+        bound = getattr(plan, arm)
+        if bound is None:
+            bound = plan.bound(arm)
         lines = LINE_POINTS[arm]
         best = FAR
         # the most promising lines, until no other can beat the best found
-        for low, k in plan.bound:
-            if low >= best:
+        for low in bound:
+            if low >> 3 >= best:
                 break
-            a1, c1 = plan.exact.get(k) or plan.pair(k)
+            k = low & 7
+            a1, c1 = plan.pair(arm, k)
             mid, side1, side2 = lines[k]
             cost = _blocking(b, r, player, mid)
             cost += _view(b, r, player, side1, busy) if a1 == 0 else a1
@@ -163,73 +167,68 @@ def arm_costs(game, r: Roles, player: str, arms, busy: int = 0, frozen: int = 0)
     return out
 
 
-class _ArmPlan:
-    """One arm's lines for a set of tiles: ``bound``, ``(low, line)`` for each line with a point
-    on the arm, cheapest lower bound first (the cheapest tile on each side, possibly the same
-    tile twice); ``exact[line]``, the costs ``(a1, c1)`` of the cheapest two different tiles, one
-    for each side (made on first use: most lines are never looked at)."""
+class _Plan:
+    """For one set of a player's tiles (as :func:`arm_costs` lists them: ``(code, point, turns
+    before it is there, stuck)`` each), what the arms' lines cost them, found for every arm,
+    side and line at once on integers packed a field a line (:func:`_costs_packed`): ``low``
+    and ``second``, the smallest and the second smallest cost over the tiles (the same value
+    twice when two tiles tie), and ``sums``, the smallest of one tile's costs to both sides of a
+    line (at most SUM_CAP).  Then per arm (the attribute of its name, made on first use: most
+    positions miss one or two arms) the lower bound of each of the arm's lines, cheapest first.
+    They depend on those tiles alone (the rest of the board is read per position), and most of
+    a player's tiles stay where they are from one position greedy scores to the next, so they
+    are remembered by the set.  One object the garbage collector tracks a set (the integers and
+    tuples of integers are not tracked)."""
 
-    __slots__ = ("sides", "bound", "exact")
+    __slots__ = ("low", "second", "sums", "N", "E", "S", "W")
 
-    def __init__(self, tiles: list, arm: str, low: int) -> None:
-        self.sides = tuple([c[arm] for c in tiles])
+    def __init__(self, r: Roles, keys: list) -> None:
+        packed = r.packed
+        tiles = [packed.get(k) or _pack(r, k) for k in keys]
+        low, sums = tiles[0]
+        second = _ALL_FAR
+        top = _FIELD_BITS - 1
+        for x, xs in tiles[1:]:
+            # field by field at once: the guard bits where low >= x, then the fields' low bits
+            # under them, and low ^ x there: swapping low and x there leaves the smaller in low,
+            # the larger in x
+            d = ((low | _GUARDS) - x) & _GUARDS
+            swap = (low ^ x) & (d - (d >> top))
+            low ^= swap
+            high = x ^ swap
+            # the second smallest is the smaller of itself and the larger of low and x
+            d = ((second | _GUARDS) - high) & _GUARDS
+            second ^= (second ^ high) & (d - (d >> top))
+            d = ((sums | _GUARDS) - xs) & _GUARDS
+            sums ^= (sums ^ xs) & (d - (d >> top))
+        self.low, self.second, self.sums = low, second, sums
+        self.N = self.E = self.S = self.W = None
+
+    def bound(self, arm: str) -> tuple:
+        """The arm's lines with a point on the arm, each as ``low << 3 | line`` (``low``: the
+        cheapest tile on each side added, possibly the same tile twice), smallest first."""
+        low = self.low >> _ARM_SHIFT[arm] & _ARM_MASK
         # both sides' costs added field by field at once (each sum is at most 2 * FAR, which
         # fits a field), then read per line
         low = (low & _SIDE_MASK) + (low >> _SIDE_BITS)
-        self.bound = tuple(sorted([((low >> _SHIFT[k]) & _FIELD_MASK, k) for k in _ON_ARM[arm]]))
-        self.exact: dict = {}
-
-    def pair(self, k: int) -> tuple[int, int]:
-        """The costs of the cheapest two different tiles on line ``k``, one for each side (the
-        same tile cannot stand on both)."""
-        a1 = a2 = c1 = c2 = FAR
-        ia = ic = -1
-        for n, (a, c) in enumerate(self.sides):
-            x = a[k]
-            if x < a1:
-                a1, a2, ia = x, a1, n
-            elif x < a2:
-                a2 = x
-            x = c[k]
-            if x < c1:
-                c1, c2, ic = x, c1, n
-            elif x < c2:
-                c2 = x
-        if ia == ic:
-            a1, c1 = (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
-        found = self.exact[k] = (a1, c1)
+        found = tuple(sorted([(low >> shift & _FIELD_MASK) << 3 | k for shift, k in _ON_ARM[arm]]))
+        setattr(self, arm, found)
         return found
 
-
-class _Plans:
-    """For one set of a player's tiles (as :func:`arm_costs` lists them: ``(code, point, turns
-    before it is there, stuck)`` each): the :class:`_ArmPlan` of each arm, made on first use.
-    They depend on those tiles alone (the rest of the board is read per position), and most of
-    a player's tiles stay where they are from one position greedy scores to the next, so they
-    are remembered by the set."""
-
-    __slots__ = ("tiles", "packed", "low", "arms")
-
-    def __init__(self, r: Roles, keys: tuple) -> None:
-        self.tiles, self.packed = zip(*[_costs_packed(r, code, s, extra, stuck) for code, s, extra, stuck in keys])
-        self.low = -1
-        self.arms: dict = {}
-
-    def plan(self, arm: str) -> _ArmPlan:
-        low = self.low
-        if low < 0:
-            # the cheapest tile per line and side, for every arm at once: every tile's costs
-            # packed in one integer (:func:`_costs_packed`), the smaller of two taken field by
-            # field at once
-            packed = self.packed
-            low = packed[0]
-            for x in packed[1:]:
-                keep = (((low | _GUARDS) - x) & _GUARDS) >> _FIELD_BITS - 1  # 1 where low >= x
-                pick = keep * _FIELD_MASK
-                low = (x & pick) | (low & ~pick)
-            self.low = low
-        found = self.arms[arm] = _ArmPlan(self.tiles, arm, low >> _ARM_SHIFT[arm] & _ARM_MASK)
-        return found
+    def pair(self, arm: str, k: int) -> tuple[int, int]:
+        """The costs of the cheapest two different tiles on line ``k`` of ``arm``, one for each
+        side (the same tile cannot stand on both), for a line whose lower bound is below FAR
+        (the only lines :func:`arm_costs` looks at).  When no tile is cheapest on both sides at
+        once (the smallest sum of one tile's two costs is above the two cheapest added), those
+        two; else the better of the cheapest on one side with the second cheapest on the other."""
+        at = _ARM_SHIFT[arm] + _SHIFT[k]
+        a1 = self.low >> at & _FIELD_MASK
+        c1 = self.low >> at + _SIDE_BITS & _FIELD_MASK
+        if (self.sums >> at & _FIELD_MASK) > a1 + c1:
+            return a1, c1
+        a2 = self.second >> at & _FIELD_MASK
+        c2 = self.second >> at + _SIDE_BITS & _FIELD_MASK
+        return (a1, c2) if a1 + c2 <= a2 + c1 else (a2, c1)
 
 
 _FIELD_BITS = 6
@@ -240,23 +239,35 @@ _ARM_SHIFT = {arm: 2 * LINES * _FIELD_BITS * n for n, arm in enumerate(SIDES)}
 """Where each arm's fields start: its first side's lines, then its second's."""
 _ARM_MASK = (1 << 2 * LINES * _FIELD_BITS) - 1
 _GUARDS = sum(1 << (a + s + _FIELD_BITS - 1) for a in _ARM_SHIFT.values() for s in _SHIFT)
-assert FAR < 1 << (_FIELD_BITS - 1)
+_ALL_FAR = sum(FAR << (a + s) for a in _ARM_SHIFT.values() for s in _SHIFT)
+SUM_CAP = (1 << _FIELD_BITS - 1) - 1
+"""A tile's two costs to a line added are kept up to this (31): a line is looked at only while
+its lower bound is below FAR (30), so a larger sum is larger all the same."""
+assert FAR < SUM_CAP < 1 << (_FIELD_BITS - 1)
 _SIDE_BITS = LINES * _FIELD_BITS
 _SIDE_MASK = (1 << _SIDE_BITS) - 1
 
 
-@lru_cache(maxsize=None)
-def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[dict, int]:
-    """:func:`_costs`, and the same packed in one integer, a field of ``_FIELD_BITS`` bits per
-    line: each arm's (:data:`_ARM_SHIFT`) first side's lines, then its second's."""
+def _costs_packed(r: Roles, code: str, s: int, extra: int, stuck: bool = False) -> tuple[int, int]:
+    """:func:`_costs` packed in one integer, a field of ``_FIELD_BITS`` bits per line: each
+    arm's (:data:`_ARM_SHIFT`) first side's lines, then its second's; and the tile's two costs
+    to each line added (at most SUM_CAP), in the first side's fields."""
     costs = _costs(r, code, s, extra, stuck)
-    packed = 0
+    packed = sums = 0
     for arm, (first, second) in costs.items():
         packed |= sum(c << _SHIFT[k] for k, c in enumerate(first + second)) << _ARM_SHIFT[arm]
-    return costs, packed
+        sums |= sum(min(a + c, SUM_CAP) << _SHIFT[k] for k, (a, c) in enumerate(zip(first, second))) << _ARM_SHIFT[arm]
+    return packed, sums
 
 
-def _plans(key: tuple, found: _Plans) -> _Plans:
+def _pack(r: Roles, key: tuple) -> tuple[int, int]:
+    """:func:`_costs_packed` of a tile listed as ``(code, point, turns before it is there,
+    stuck)``, remembered in ``r.packed`` by that tuple."""
+    found = r.packed[key] = _costs_packed(r, *key)
+    return found
+
+
+def _plans(key: tuple, found: _Plan) -> _Plan:
     if len(_PLANS) >= _PLANS_KEPT:
         _PLANS.clear()
     _PLANS[key] = found
@@ -265,9 +276,9 @@ def _plans(key: tuple, found: _Plans) -> _Plans:
 
 _PLANS: dict = {}
 _PLANS_KEPT = 1024
-"""At most this many sets of tiles' plans are remembered (then the memo starts afresh).  Each is
-a dozen objects the garbage collector tracks; over two quick v greedy games 1024 made 11,336
-plans where 4096 made 11,075, and the full collections took 0.15 s against 0.22 s."""
+"""At most this many sets of tiles' plans are remembered (then the memo starts afresh): over two
+quick v greedy games 1024 made 11,336 plans where 4096 made 11,075 (when each plan was a dozen
+objects the garbage collector tracked, the larger memo made the full collections dearer)."""
 
 
 def _blocking(b, r: Roles, player: str, i: int) -> int:
@@ -324,5 +335,5 @@ def _line_points():
 LINE_POINTS = _line_points()
 """For each arm and line 1..8: the line's point on the arm, and its points in each of the two
 quadrants from the centre line outwards."""
-_ON_ARM = {arm: [k for k in range(LINES) if LINE_POINTS[arm][k][0] is not None] for arm in SIDES}
-"""The lines with a point on each arm."""
+_ON_ARM = {arm: [(_SHIFT[k], k) for k in range(LINES) if LINE_POINTS[arm][k][0] is not None] for arm in SIDES}
+"""The lines with a point on each arm (where their fields start, and their number)."""

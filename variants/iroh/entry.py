@@ -8,24 +8,17 @@ the Rocks, is cut: a Water or Fire on its home point leaves only by the point in
 (rulings page, "Areas on the way"), and a Rock there keeps it at home (the consequence noted
 under "Where a Rock may be placed").  A Lotus passes over tiles (L454), so it always gets out.
 Computer players read this to count such a reserve as lost (:func:`shut_out`) and to leave
-out of their plans the reserve tiles that could only enter to stay (:func:`walled_kinds`).
+out of their plans the reserve tiles that could only enter to stay (:func:`home_walls`).
 """
 from __future__ import annotations
 
 from paisho_core.board import PLAYABLE, bits, step4
+from paisho_core.game import settings
 from paisho_core.sight import reach
 from paisho_core.tiles import other
 
 from . import moves
-from .roles import reserve_of, role_mask, roles
-
-
-def _rocks(game) -> int:
-    key = "rocks"
-    found = game.cache.get(key)
-    if found is None:
-        found = game.cache[key] = role_mask(game, "rock")
-    return found
+from .roles import reserve_of, reserve_reading, role_mask, roles
 
 
 def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
@@ -34,7 +27,7 @@ def walled(game, code: str, s: int, extra_rock: int = -1) -> bool:
     ``extra_rock``, as if a Rock stood there too.  It depends on the Rocks alone (and the
     options), so the answers are remembered across positions."""
     cfg = moves.config(game)
-    rocks = _rocks(game) | (1 << extra_rock if extra_rock >= 0 else 0)
+    rocks = role_mask(game, "rock") | (1 << extra_rock if extra_rock >= 0 else 0)
     # (plain numbers and strings: such keys are not tracked by the garbage collector)
     key = (roles(game.variant).serial, cfg.may_occupy_homes, cfg.air_step.__name__, code, s, rocks)
     found = _WALLED.get(key)
@@ -69,42 +62,44 @@ def _walled(r, cfg, code: str, s: int, rocks: int) -> bool:
     return True
 
 
+def home_walls(game, player: str) -> frozenset:
+    """The kinds of tile that could never leave ``player``'s home point were one on it now
+    (:func:`walled`).  They depend on the Rocks alone, for a variant and its options, so they are
+    remembered by the Rocks' points in a memo of the game's settings (shared by every game with
+    the same variant and options), keyed by a plain number."""
+    memo = settings(game, _walls_memo)
+    rocks = role_mask(game, "rock")
+    key = rocks << 1 | (player == "host")
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _WALLED_KEPT:
+            memo.clear()
+        r = roles(game.variant)
+        home = r.home[player]
+        found = memo[key] = frozenset(code for code in r.order if walled(game, code, home))
+    return found
+
+
+def _walls_memo(game) -> dict:
+    return {}
+
+
 def walled_kinds(game, player: str) -> frozenset:
     """The harmonizer kinds of ``player``'s reserve that would be walled in on their home point
     if they entered now: such a tile never reaches a line, and entering shuts the reserve out."""
-    key = ("walled kinds", player)
-    found = game.cache.get(key)
-    if found is None:
-        r = roles(game.variant)
-        home = r.home[player]
-        codes = tuple(code for code, n in reserve_of(game.state, player).items()
-                      if n and code in r.harmonizer)
-        # it depends on the Rocks and the kinds in the reserve alone: remembered across positions
-        cfg = moves.config(game)
-        memo_key = (r.serial, cfg.may_occupy_homes, cfg.air_step.__name__, home, _rocks(game), codes)
-        found = _WALLED_KINDS.get(memo_key)
-        if found is None:
-            if len(_WALLED_KINDS) >= _WALLED_KEPT:
-                _WALLED_KINDS.clear()
-            found = _WALLED_KINDS[memo_key] = frozenset(code for code in codes if walled(game, code, home))
-        game.cache[key] = found
-    return found
+    r = roles(game.variant)
+    walls = home_walls(game, player)
+    return frozenset(code for code, n in reserve_of(game.state, player).items()
+                     if n and code in r.harmonizer and code in walls)
 
 
-_WALLED_KINDS: dict = {}
-
-
-def home_shut(game, player: str) -> bool:
-    """Whether ``player``'s home point holds a tile of their own that can never leave it (read
-    once per position: both the prospects and the approach ask)."""
-    key = ("home shut", player)
-    found = game.cache.get(key)
-    if found is None:
-        r = roles(game.variant)
-        home = r.home[player]
-        t = game.state.board[home]
-        found = game.cache[key] = t is not None and t.owner == player and walled(game, t.kind.code, home)
-    return found
+def home_shut(game, player: str, walls: frozenset | None = None) -> bool:
+    """Whether ``player``'s home point holds a tile of their own that can never leave it
+    (``walls``: :func:`home_walls`, if the caller has it)."""
+    t = game.state.board[roles(game.variant).home[player]]
+    if t is None or t.owner != player:
+        return False
+    return t.kind.code in (home_walls(game, player) if walls is None else walls)
 
 
 def rock_shuts_home(game, player: str) -> bool:
@@ -118,7 +113,7 @@ def rock_shuts_home(game, player: str) -> bool:
     home = r.home[player]
     t = st.board[home]
     if (st.to_move != opp or t is None or t.owner != player or cfg.rocks_off_homes
-            or not any(n for code, n in reserve_of(st, opp).items() if code in r.rock)):
+            or not reserve_reading(game, opp)[2]):
         return False
     code = t.kind.code
     if code in r.leaps or walled(game, code, home):
@@ -135,8 +130,7 @@ def shut_out(game, player: str) -> int:
     home point is open or will open)."""
     if not (home_shut(game, player) or rock_shuts_home(game, player)):
         return 0
-    harmonizer = roles(game.variant).harmonizer
-    return sum(n for code, n in reserve_of(game.state, player).items() if code in harmonizer)
+    return reserve_reading(game, player)[0]
 
 
 def walling_rocks(game, candidates: list) -> set:

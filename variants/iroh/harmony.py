@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from paisho_core.board import GATES, NCELLS, SIZE, TRANSPOSE, bits, nearest
 
 from .geometry import ARMS, DIRECTIONS, ON_MIDLINE, RAYS, TOWARD_MIDLINES, X, Y, crossed_arm
-from .roles import mask_of
+from .roles import masks_of
 
 BOTH = ("host", "guest")
 VERTICAL = DIRECTIONS.index((0, 1))
@@ -107,11 +107,12 @@ def _looks(state, r, rules: LineRules, rows: int = _EVERYWHERE, cols: int = _EVE
     blockers, blockers_t = state.occupied | gates, state.occupied_t
     for g in bits(gates):
         blockers_t |= 1 << TRANSPOSE[g]
+    harmonizers, knots = masks_of(state, harmonizer, knotweed)
     if knot_transparent:
-        for k in bits(mask_of(state, knotweed)):
+        for k in bits(knots):
             blockers &= ~(1 << k)
             blockers_t &= ~(1 << TRANSPOSE[k])
-    for a in bits(mask_of(state, harmonizer) & ~ON_MIDLINE & (rows | cols)):
+    for a in bits(harmonizers & ~ON_MIDLINE & (rows | cols)):
         ta = b[a]
         ca = ta.kind.code
         a_earth = ca in earth
@@ -164,8 +165,11 @@ def four_arm_set(pairs, player: str, capacity) -> tuple | None:
     """A choice of one of ``player``'s harmonies per midline arm using no tile more often than
     ``capacity(point)`` allows (Water 2, every other tile 1; L412, L442-443), or None.
 
-    Exact: a depth-first search over the arms, fewest candidates first.
+    Exact: a depth-first search over the arms, fewest candidates first (none where an arm has
+    no harmony of the player's, the most frequent answer, found first).
     """
+    if len({p[2] for p in pairs if player in p[3]}) < len(ARMS):
+        return None
     by_arm: dict[str, list[tuple[int, int]]] = {arm: [] for arm in ARMS}
     for a, q, arm, owners in pairs:
         if player in owners:

@@ -67,22 +67,21 @@ def knotweed_points(state, r) -> int:
     return mask_of(state, r.knotweed)
 
 
-def frozen(state, r, cfg: Config, knots: int | None = None) -> int:
+def frozen(state, r, cfg: Config, knots: int | None = None, freezable: int | None = None) -> int:
     """Tiles that may not move: those around a Knotweed, except Fire and the Lotus (L450, L454,
-    L456).  Only tiles that move at all are listed."""
-    near = cfg.near
-    zone = 0
+    L456).  Only tiles that move at all are listed: the points of the kinds of
+    :attr:`Roles.freezable` (``freezable``, if the caller has them)."""
     if knots is None:
         knots = knotweed_points(state, r)
+    if not knots:
+        return 0
+    near = cfg.near
+    zone = 0
     for k in bits(knots):
         zone |= near[k]
-    out = 0
-    b = state.board
-    for i in bits(zone & state.occupied):
-        c = b[i].kind.code
-        if c not in r.unfrozen and r.move.get(c):
-            out |= 1 << i
-    return out
+    if freezable is None:
+        freezable = mask_of(state, r.freezable)
+    return zone & freezable
 
 
 _NO_PILE: dict = {}

@@ -45,11 +45,19 @@ class Roles:
         self.anywhere = t["placed_anywhere"]
         self.move = {k.code: k.move for k in kinds}
         self.moving_harmonizer = frozenset(c for c in self.harmonizer if self.move.get(c))
+        self.moving_order = tuple(c for c in self.order if c in self.moving_harmonizer)
+        """The codes of ``moving_harmonizer`` in the tile set's order."""
         self.area = {k.code: k.stops for k in kinds}
+        self.freezable = frozenset(c for c in self.order if c not in self.unfrozen and self.move.get(c))
+        """The kinds a Knotweed holds still (those that move, less the unfrozen ones)."""
         self.lanes = {code: _lanes(self.area[code], self.move[code])
                       for code in self.order if self.move[code] and code not in self.bends}
         homes = (variant.rules_config or {}).get("home") or {"host": [0, 8], "guest": [0, -8]}
         self.home = {p: board.index(*xy) for p, xy in homes.items()}
+        self.reserves: dict = {}
+        """:func:`reserve_reading`'s memo."""
+        self.packed: dict = {}
+        """The approach's packed line costs per tile (:func:`.approach._pack`)."""
         self.homes = 0
         for i in self.home.values():
             self.homes |= 1 << i
@@ -74,16 +82,31 @@ def _lanes(area: int, distance: int) -> list[tuple[tuple[int, ...], ...]]:
 
 def role_mask(game, name: str) -> int:
     """:func:`mask_of` the codes of the role ``name`` (an attribute of :class:`Roles`), read
-    once per position, from the points of each kind (:func:`kind_masks`)."""
-    key = ("role mask", name)
-    found = game.cache.get(key)
+    once per position, from the points of each kind (:func:`kind_masks`): the roles the
+    evaluation asks about (:data:`ROLE_NAMES`) all at once, any other on first use."""
+    found = game.cache.get("role masks")
     if found is None:
-        kinds = kind_masks(game)
-        found = 0
-        for code in getattr(roles(game.variant), name):
-            found |= kinds.get(code, 0)
-        game.cache[key] = found
-    return found
+        found = game.cache["role masks"] = _role_masks(game, ROLE_NAMES)
+    m = found.get(name)
+    if m is None:
+        m = found[name] = _role_masks(game, (name,))[name]
+    return m
+
+
+ROLE_NAMES = ("harmonizer", "moving_harmonizer", "double", "lotus", "rock", "knotweed", "freezable")
+"""The roles whose points :func:`role_mask` reads together at a position."""
+
+
+def _role_masks(game, names) -> dict:
+    kinds = kind_masks(game)
+    r = roles(game.variant)
+    out = {}
+    for name in names:
+        m = 0
+        for code in getattr(r, name):
+            m |= kinds.get(code, 0)
+        out[name] = m
+    return out
 
 
 def kind_masks(game) -> dict:
@@ -107,6 +130,50 @@ def reserve_of(state, player: str) -> dict:
     a pile the game's history still shares (the evaluation reads the reserves at every position
     it scores)."""
     return state.piles.get("reserve", _NO_PILE).get(player, _NO_PILE)
+
+
+def reserve_reading(game, player: str) -> tuple[int, tuple, int]:
+    """``(harmonizers, entering, rocks)`` of ``player``'s reserve: how many harmonizers it
+    holds, ``(code, min(n, 2))`` for each kind of harmonizer that moves it holds ``n`` of (in
+    the reserve's order), and how many Rocks: what the evaluation reads of it at every position
+    (once per position).  A reserve changes only when its owner places a tile, so the readings
+    are remembered by its contents."""
+    key = _RESERVE_KEY[player]
+    found = game.cache.get(key)
+    if found is None:
+        r = roles(game.variant)
+        pile = reserve_of(game.state, player)
+        items = tuple(pile.items())
+        found = r.reserves.get(items)
+        if found is None:
+            if len(r.reserves) >= _RESERVES_KEPT:
+                r.reserves.clear()
+            harmonizer, move = r.harmonizer, r.move
+            found = r.reserves[items] = (
+                sum(n for code, n in items if code in harmonizer),
+                tuple((code, min(n, 2)) for code, n in items if n and code in harmonizer and move.get(code)),
+                sum(n for code, n in items if code in r.rock))
+        game.cache[key] = found
+    return found
+
+
+_RESERVE_KEY = {"host": "reserve host", "guest": "reserve guest"}
+"""The cache keys of :func:`reserve_reading` per player."""
+_RESERVES_KEPT = 4096
+"""At most this many reserves' readings are remembered per variant (then the memo starts afresh)."""
+
+
+def masks_of(state, codes, others) -> tuple[int, int]:
+    """:func:`mask_of` ``codes`` and ``others`` in one pass over the tile masks."""
+    m = n = 0
+    for tile, points in state.tile_masks.items():
+        if points:
+            code = tile.kind.code
+            if code in codes:
+                m |= points
+            if code in others:
+                n |= points
+    return m, n
 
 
 def mask_of(state, codes) -> int:
