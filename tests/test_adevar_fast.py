@@ -225,15 +225,15 @@ def test_blocked_points_are_where_the_plain_limit_check_refuses():
 def test_evaluation_is_the_plain_sum():
     """The material is summed over the occupied points in grid order, as over the board list."""
     from paisho_core.tiles import other
-    from paisho_variants.adevar import rules, strategy
+    from paisho_variants.adevar import objectives, rules, strategy
 
     for game in random_positions("adevar", games=2, plies=150, step=3):
         st = game.state
         for player in ("host", "guest"):
             opp, mine = other(player), rules.secret(st, player)
-            plain = 10.0 * (strategy.progress(game, st, player, mine) - strategy.baseline(game, player, mine))
+            plain = 10.0 * (objectives.progress(game, st, player, mine) - objectives.baseline(game, player, mine))
             if st.phase != "choose" or opp in st.extra.get("revealed", ()):
-                plain -= 10.0 * strategy.opponent_progress(game, st, opp)
+                plain -= 10.0 * objectives.opponent_progress(game, st, opp)
             for _i, tile in st.tiles():
                 v = strategy._VALUE.get(tile.kind.code, 0.0)
                 plain += v if tile.owner == player else -v
@@ -249,9 +249,9 @@ def test_the_opponents_objectives_kept_per_point_set_are_the_plain_reading(monke
     import pytest
 
     from paisho_core.tiles import other
-    from paisho_variants.adevar import rules, strategy
+    from paisho_variants.adevar import objectives, rules
 
-    monkeypatch.setattr(strategy, "_OWN_KEPT", 3)
+    monkeypatch.setattr(objectives, "_OWN_KEPT", 3)
     seen = 0
     for game in random_positions("adevar", games=3, plies=150, step=2, seed=17):
         st = game.state
@@ -262,16 +262,16 @@ def test_the_opponents_objectives_kept_per_point_set_are_the_plain_reading(monke
             if opp in st.extra.get("revealed", ()):
                 continue
             out = st.extra.get("ruled_out", ())
-            every = {h: strategy.progress(game, st, opp, h) - strategy.baseline(game, opp, h)
+            every = {h: objectives.progress(game, st, opp, h) - objectives.baseline(game, opp, h)
                      for h in rules.HIDDEN}
-            assert strategy.gains(game, st, opp) == pytest.approx(every, abs=1e-12)
-            assert strategy.harmony_count(game, st, opp) == len(rules.harmony_pairs(st, opp))
+            assert objectives.gains(game, st, opp) == pytest.approx(every, abs=1e-12)
+            assert objectives.harmony_count(game, st, opp) == len(rules.harmony_pairs(st, opp))
             gains = {h: v for h, v in every.items() if (opp, h) not in out}
-            w = {h: math.exp(strategy.INFER * v) for h, v in gains.items()}
+            w = {h: math.exp(objectives.INFER * v) for h, v in gains.items()}
             plain = sum(w[h] * gains[h] for h in gains) / sum(w.values())
-            assert strategy.opponent_progress(game, st, opp) == pytest.approx(plain, abs=1e-12)
+            assert objectives.opponent_progress(game, st, opp) == pytest.approx(plain, abs=1e-12)
             seen += 1
-    assert seen > 50 and len(strategy._OWN) <= 3
+    assert seen > 50 and len(objectives._OWN) <= 3
 
 
 def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
@@ -309,14 +309,14 @@ def plain_rose_progress(game, st, player):
 
 
 def test_rose_progress_is_the_plain_progress():
-    from paisho_variants.adevar import strategy
+    from paisho_variants.adevar import objectives
 
     seen = set()
     for game in random_positions("adevar", games=3, plies=200, step=2):
         for player in ("host", "guest"):
-            got = strategy.progress(game, game.state, player, "WhiteRose")
+            got = objectives.progress(game, game.state, player, "WhiteRose")
             assert got == plain_rose_progress(game, game.state, player)
             twin = game.state.copy()
-            assert strategy.progress(game, twin, player, "WhiteRose") == got
+            assert objectives.progress(game, twin, player, "WhiteRose") == got
             seen.add(got)
     assert len(seen) > 3

@@ -44,35 +44,35 @@ def built(guest_secret: str = "BlackOrchid"):
 
 
 def test_the_built_position_is_as_described():
-    from paisho_variants.adevar import strategy
+    from paisho_variants.adevar import objectives
 
     g = built()
     assert g.to_move == "host" and "guest" not in g.state.extra["revealed"]
-    assert strategy.progress(g, g.state, "guest", "BlackOrchid") == pytest.approx(5 / 6)
+    assert objectives.progress(g, g.state, "guest", "BlackOrchid") == pytest.approx(5 / 6)
     after = {}
     for text in (TAKE_ORCHID, TAKE_OPEN):
         g.play(text)
-        after[text] = strategy.progress(g, g.state, "guest", "BlackOrchid")
-        assert strategy.progress(g, g.state, "host", "Echeveria") > 0  # a Lilac taken either way
+        after[text] = objectives.progress(g, g.state, "guest", "BlackOrchid")
+        assert objectives.progress(g, g.state, "host", "Echeveria") > 0  # a Lilac taken either way
         g.undo()
     assert after == {TAKE_ORCHID: pytest.approx(4 / 6), TAKE_OPEN: pytest.approx(5 / 6)}
 
 
 def test_the_opponents_likeliest_objective_is_the_one_it_has_gone_furthest_toward():
-    from paisho_variants.adevar import rules, strategy
+    from paisho_variants.adevar import objectives, rules
 
     g = built()
     st = g.state
-    gains = {h: strategy.progress(g, st, "guest", h) - strategy.baseline(g, "guest", h) for h in rules.HIDDEN}
+    gains = {h: objectives.progress(g, st, "guest", h) - objectives.baseline(g, "guest", h) for h in rules.HIDDEN}
     assert max(gains, key=gains.get) == "BlackOrchid"
-    weights = {h: math.exp(strategy.INFER * v) for h, v in gains.items()}
+    weights = {h: math.exp(objectives.INFER * v) for h, v in gains.items()}
     expected = sum(weights[h] * gains[h] for h in gains) / sum(weights.values())
-    assert strategy.opponent_progress(g, st, "guest") == pytest.approx(expected)
+    assert objectives.opponent_progress(g, st, "guest") == pytest.approx(expected)
     # a Hidden Tile a failed Second Face ruled out is no longer weighed
     st.extra["ruled_out"] = frozenset({("guest", "BlackOrchid")})
     rest = {h: v for h, v in gains.items() if h != "BlackOrchid"}
-    w = {h: math.exp(strategy.INFER * v) for h, v in rest.items()}
-    assert strategy.opponent_progress(g, st, "guest") == pytest.approx(
+    w = {h: math.exp(objectives.INFER * v) for h, v in rest.items()}
+    assert objectives.opponent_progress(g, st, "guest") == pytest.approx(
         sum(w[h] * rest[h] for h in rest) / sum(w.values()))
 
 

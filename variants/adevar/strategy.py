@@ -1,236 +1,16 @@
 """What Adevar's computer players know of the goal: their own Hidden Tile's objective, the
-opponent's (its Hidden Tile's once face up, before that the objectives it may be pursuing,
-weighed by how far it has gone toward each), the capture of the opponent's Hidden Tile,
-material.  Reads only the mover's own secret."""
+opponent's (:mod:`.objectives`), the capture of the opponent's Hidden Tile, material; and which
+moves look promising (the playout weights).  Reads only the mover's own secret."""
 from __future__ import annotations
 
-import math
-
-from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
-from paisho_core.tiles import PLAYERS, other
+from paisho_core.tiles import other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
+from paisho_variants.adevar.objectives import ORCHID_PLOTS, opponent_progress, own_gain
 
 _VALUE = {"Lilac": 1.0, "Zinnia": 1.2, "Foxglove": 1.5, "WatersReflection": 1.0, "Vanguard": 1.5}
-
-
-def progress(game, st, player: str, goal: str | None) -> float:
-    """How far ``player`` is toward the objective ``goal`` (0 to about 1)."""
-    if goal is None:
-        return 0.0
-    c = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-    mine = c[player]
-    if goal == "Iris":
-        return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16
-    if goal == "BirdOfParadise":
-        return sum(min(mine[p], 2) for p in geo.PLOTS) / 16
-    if goal == "BlackOrchid":
-        theirs = c[other(player)]
-        six = geo.RED + geo.WHITE + ("east_open", "west_open")
-        return sum(1 for p in six if mine[p] >= theirs[p] and mine[p] >= 1) / 6
-    if goal == "OrientalLily":
-        best = 0.0
-        for garden in rules.config(game).gardens[player]:
-            have = sum(1 for i in garden if (t := st.board[i]) is not None and t.owner == player
-                       and t.kind.code in rules.BASIC)
-            best = max(best, have / len(garden))
-        return best
-    if goal == "Echeveria":
-        cap = st.piles.get("captured", {})
-        m, t = cap.get(player, {}), cap.get(other(player), {})
-        return sum(min(m.get(k, 0), 1) + min(t.get(k, 0), 2) for k in rules.BASIC) / 9
-    if goal == "WhiteRose":
-        away = _away(rules.config(game).rose_target[player])
-        best = 30
-        for i in bits(rules.basic_masks(game, st)[PLAYERS.index(player)]):
-            best = min(best, away[i])
-        return 1 - best / 30
-    if goal == "WhiteLotus":
-        return min(len(rules.harmony_pairs(st, player)), 8) / 8
-    return 0.0
-
-
-_AWAY: dict = {}
-
-
-def _away(mask: int) -> dict:
-    """Per point, how far a Basic tile there is from the points of ``mask``: 0 beside one,
-    else the least taxicab distance to one."""
-    got = _AWAY.get(mask)
-    if got is None:
-        points = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
-        got = _AWAY[mask] = {
-            i: 0 if geo.NEIGHBOUR_MASK[i] & mask else min(abs(x - a) + abs(y - b) for a, b in points)
-            for i, (x, y) in geo.POINT.items()}
-    return got
-
-
-_BASE: dict = {}
-
-
-def baseline(game, player: str, goal: str | None) -> float:
-    """The progress the starting set-up already gives toward ``goal``, so that the choice of a
-    Hidden Tile is not steered by how far its objective starts."""
-    if goal is None:
-        return 0.0
-    key = (id(game.variant), player, goal)
-    got = _BASE.get(key)
-    if got is None:
-        from paisho_core import new_game
-
-        fresh = new_game(game.variant, options=game.options, seed=0)
-        fresh.play("cHT:" + (goal if player == "host" else "Iris"))
-        fresh.play("cHT:" + (goal if player == "guest" else "Iris"))
-        got = _BASE[key] = progress(fresh, fresh.state, player, goal)
-    return got
-
-
-INFER = 4.0
-"""How sharply the Hidden Tiles an opponent may hold are weighed by its progress toward each:
-a tile's weight is ``exp(INFER * gain)``, its gain the progress above the set-up's (a player
-works toward its own objective, so the objective it has gone furthest toward is the likeliest)."""
-
-
-def opponent_progress(game, st, opp: str) -> float:
-    """How far ``opp`` has gone toward its objective (above the set-up's progress), as its
-    opponent can know it: its Hidden Tile's once face up; before that, over the Hidden Tiles it
-    may hold (every one a failed Second Face has not ruled out), each weighed by how far the
-    opponent has gone toward its objective (:data:`INFER`).  Never reads the hidden choice.
-    Reads the same as :func:`progress` less :func:`baseline`, the cheaper way (:func:`gains`)."""
-    ex = st.extra
-    if opp in ex.get("revealed", ()):
-        theirs = rules.secret(st, opp)
-        return progress(game, st, opp, theirs) - baseline(game, opp, theirs)
-    out = ex.get("ruled_out", ())
-    total = weight = 0.0
-    every = gains(game, st, opp)
-    for goal in rules.HIDDEN:
-        if out and (opp, goal) in out:
-            continue
-        gain = every[goal]
-        w = math.exp(INFER * gain)
-        total += w * gain
-        weight += w
-    return total / weight if weight else 0.0
-
-
-def gains(game, st, player: str) -> dict:
-    """``player``'s progress above the set-up's toward every objective, as :func:`progress` and
-    :func:`baseline` read it: those that follow from ``player``'s Basic tiles' points alone
-    kept per set of those points (:func:`_own_points`: the opponent's move in a search mostly
-    leaves them), the Black Orchid from both players' Plot counts, the White Lotus from a count
-    of harmonies (:func:`harmony_count`), the Echeveria from the captured tiles."""
-    masks = rules.basic_masks(game, st)
-    out = dict(_own_points(game, player, masks[PLAYERS.index(player)]))
-    counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-    mine, theirs = counts[player], counts[other(player)]
-    base = _reader(game, player)[2]
-    out["BlackOrchid"] = sum(1 for p in _SIX if mine[p] >= theirs[p] and mine[p] >= 1) / 6 - base["BlackOrchid"]
-    out["WhiteLotus"] = min(harmony_count(game, st, player), 8) / 8 - base["WhiteLotus"]
-    out["Echeveria"] = progress(game, st, player, "Echeveria") - base["Echeveria"]
-    return out
-
-
-_SIX = geo.RED + geo.WHITE + ("east_open", "west_open")
-"""The six Plots of the Black Orchid's objective."""
-_OWN_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily", "WhiteRose"})
-_OWN: dict = {}
-_OWN_KEPT = 1 << 12
-_SHARED_PLOTS = tuple((name, geo.PLOT_MASK[name], geo.SINGLE_MASK[name]) for name in geo.PLOTS)
-
-
-def _own_points(game, player: str, m: int) -> dict:
-    """The gains toward the Iris, the Bird of Paradise, the Oriental Lily and the White Rose,
-    which read only the points ``m`` of ``player``'s Basic tiles; kept per point set.  Shared:
-    read only."""
-    key = (id(game.variant), player, m)
-    got = _OWN.get(key)
-    if got is None:
-        if len(_OWN) >= _OWN_KEPT:
-            _OWN.clear()
-        gardens, rings, base = _reader(game, player)
-        mine = {name: (m & mask).bit_count() + (m & single).bit_count() for name, mask, single in _SHARED_PLOTS}
-        best = 0.0
-        for gmask, size in gardens:
-            best = max(best, (m & gmask).bit_count() / size)
-        away = 30
-        for d, ring in rings:
-            if m & ring:
-                away = min(d, 30)
-                break
-        got = _OWN[key] = {
-            "Iris": sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16 - base["Iris"],
-            "BirdOfParadise": sum(min(mine[p], 2) for p in geo.PLOTS) / 16 - base["BirdOfParadise"],
-            "OrientalLily": best - base["OrientalLily"],
-            "WhiteRose": 1 - away / 30 - base["WhiteRose"]}
-    return got
-
-
-_READERS: dict = {}
-
-
-def _reader(game, player: str) -> tuple:
-    """Per variant and player: the gardens as (point mask, size), the points by their distance
-    to the White Rose's target (nearest first, as :func:`_away` measures it) and the set-up's
-    progress toward each objective."""
-    key = (id(game.variant), player)
-    got = _READERS.get(key)
-    if got is None:
-        cfg = rules.config(game)
-        gardens = tuple((sum(1 << i for i in g), len(g)) for g in cfg.gardens[player])
-        away = _away(cfg.rose_target[player])
-        rings = tuple((d, sum(1 << i for i, a in away.items() if a == d)) for d in sorted(set(away.values())))
-        base = {goal: baseline(game, player, goal) for goal in rules.HIDDEN}
-        got = _READERS[key] = (gardens, rings, base)
-    return got
-
-
-def _ray(i: int, line: tuple) -> tuple:
-    """A line outward from ``i`` as (its points' mask, 1 when its nearest point is its lowest
-    index, -1 its highest, 0 neither, the points in order)."""
-    seq = (i, *line)
-    order = 1 if all(a < b for a, b in zip(seq, seq[1:])) else -1 if all(a > b for a, b in zip(seq, seq[1:])) else 0
-    return sum(1 << j for j in line), order, line
-
-
-_RAYS = {i: tuple(_ray(i, line) for line in lines[1::2] if line) for i, lines in geo.LINES.items()}
-"""Per point, its lines down and right (as rules.py ``harmony_pairs`` looks: each pair once)."""
-_KINDS: dict = {}
-
-
-def harmony_count(game, st, player: str) -> int:
-    """How many harmonies ``player`` has: ``len(rules.harmony_pairs(st, player))``, from the
-    points' masks (a line's nearest tile is a bit of its mask, found at once)."""
-    tiles = _KINDS.get(id(game.tileset))
-    if tiles is None or tiles[0] is not game.tileset:
-        tiles = _KINDS[id(game.tileset)] = (game.tileset, {
-            p: tuple(game.tileset.tile(code, p) for code in rules.BASIC) for p in PLAYERS})
-    get = st.tile_masks.get
-    kinds = [get(t, 0) for t in tiles[1][player]]
-    basic = kinds[0] | kinds[1] | kinds[2]
-    occupied = st.occupied
-    n = 0
-    for kind in kinds:
-        others = basic & ~kind
-        if not others:
-            continue
-        while kind:
-            low = kind & -kind
-            kind ^= low
-            for mask, order, line in _RAYS[low.bit_length() - 1]:
-                near = mask & occupied
-                if not near:
-                    continue
-                if order == 1:
-                    j = (near & -near).bit_length() - 1
-                elif order == -1:
-                    j = near.bit_length() - 1
-                else:
-                    j = next(j for j in line if occupied >> j & 1)
-                n += others >> j & 1
-    return n
 
 
 @hookimpl
@@ -240,14 +20,7 @@ def paisho_evaluate(game, player):
         w = st.outcome.winner
         return 0.0 if w is None else (100.0 if w == player else -100.0)
     opp = other(player)
-    mine = rules.secret(st, player)
-    if mine is None:
-        score = 0.0
-    elif mine in _OWN_GOALS:
-        own = _own_points(game, player, rules.basic_masks(game, st)[PLAYERS.index(player)])
-        score = 10.0 * own[mine]
-    else:
-        score = 10.0 * (progress(game, st, player, mine) - baseline(game, player, mine))
+    score = 10.0 * own_gain(game, st, player, rules.secret(st, player))
     if st.phase != "choose" or opp in st.extra.get("revealed", ()):  # set up once it has chosen
         score -= 10.0 * opponent_progress(game, st, opp)
     signed = _SIGNED[player]
@@ -366,8 +139,7 @@ def _orchid(c: int, theirs: int) -> tuple[int, bool]:
 _STEP = {"Iris": _iris, "BirdOfParadise": _bird, "BlackOrchid": _orchid}
 """Per count-based objective, a Plot's steps and whether it is met, from the mover's count there
 (in half tiles) and the opponent's."""
-_PLOTS_OF = {"Iris": geo.RED + geo.WHITE, "BirdOfParadise": geo.PLOTS,
-             "BlackOrchid": geo.RED + geo.WHITE + ("east_open", "west_open")}
+_PLOTS_OF = {"Iris": geo.RED + geo.WHITE, "BirdOfParadise": geo.PLOTS, "BlackOrchid": ORCHID_PLOTS}
 _SHARE = {i: tuple((name, 2 // len(ps)) for name in ps) for i, ps in geo.PLOTS_AT.items()}
 """Per point, the Plots a tile there counts in and by how many half tiles."""
 
@@ -401,15 +173,16 @@ _RELEVANT = {f: frozenset(_PLOTS_OF[g]) for g, f in _STEP.items()}
 
 
 def standing(goal: str, mine: dict, theirs: dict) -> tuple[int, bool]:
-    """(The plain reading that :func:`_advance` is tested against.)  How many steps of the count-based objective ``goal`` the Plot counts ``mine`` (in half
+    """How many steps of the count-based objective ``goal`` the Plot counts ``mine`` (in half
     tiles, against the opponent's ``theirs``) stand at, and whether it is met (the rules'
-    objective checks, rules.py ``objective_met``)."""
+    objective checks, rules.py ``objective_met``): the plain reading :func:`_advance` is tested
+    against."""
     if goal == "Iris":
         return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE), all(mine[p] >= 4 for p in geo.RED + geo.WHITE)
     if goal == "BirdOfParadise":
         return sum(min(mine[p], 2) for p in geo.PLOTS), all(mine[p] >= 2 for p in geo.PLOTS)
-    held = sum(1 for p in _SIX if mine[p] >= theirs[p] and mine[p] >= 1)
-    return held, held == len(_SIX)
+    held = sum(1 for p in ORCHID_PLOTS if mine[p] >= theirs[p] and mine[p] >= 1)
+    return held, held == len(ORCHID_PLOTS)
 
 
 def advance(goal: str, mine: dict, theirs: dict, src: int, dst: int) -> tuple[int, bool]:
