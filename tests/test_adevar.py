@@ -306,9 +306,31 @@ def test_playout_weights_put_moves_of_threatened_tiles_first():
 
 
 def _toward(strategy, rules, goal, counts, me, foe, m) -> float:
-    """The factor of a Basic tile's move toward the mover's count-based objective, from the
-    plain reading (``strategy.advance``: the Plot counts copied, moved and read again)."""
+    """The factor of a Basic tile's move toward the mover's count-based objective, read the plain
+    way: the mover's Plot counts copied, the tile lifted and set down, and the objective's steps
+    counted before and after (the objectives on the rules page, "Iris", "Bird of Paradise",
+    "Black Orchid"; rules.py ``objective_met`` for whether it is met)."""
+    from paisho_variants.adevar import geometry as geo
+
+    six = geo.RED + geo.WHITE + ("east_open", "west_open")
+
+    def standing(mine, theirs):
+        if goal == "Iris":
+            return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE), all(mine[p] >= 4 for p in geo.RED + geo.WHITE)
+        if goal == "BirdOfParadise":
+            return sum(min(mine[p], 2) for p in geo.PLOTS), all(mine[p] >= 2 for p in geo.PLOTS)
+        held = sum(1 for p in six if mine[p] >= theirs[p] and mine[p] >= 1)
+        return held, held == len(six)
+
     if goal not in ("Iris", "BirdOfParadise", "BlackOrchid") or m.tile not in rules.BASIC:
         return 1.0
-    gain, done = strategy.advance(goal, counts[me], counts[foe], m.src, m.dst)
+    mine, theirs = counts[me], counts[foe]
+    after = dict(mine)
+    for point, sign in ((m.src, -1), (m.dst, 1)):
+        if point >= 0:
+            plots = geo.PLOTS_AT.get(point, ())
+            for name in plots:
+                after[name] += sign * (2 // len(plots))
+    (before, _), (now, done) = standing(mine, theirs), standing(after, theirs)
+    gain = now - before
     return strategy.COMPLETE if done else (1.0 + strategy.ADVANCE * gain if gain > 0 else 1.0)

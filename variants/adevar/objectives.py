@@ -145,7 +145,6 @@ ORCHID_PLOTS = geo.RED + geo.WHITE + ("east_open", "west_open")
 _OWN_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily", "WhiteRose"})
 _OWN: dict = {}
 _OWN_KEPT = 1 << 12
-_SHARED_PLOTS = tuple((name, geo.PLOT_MASK[name], geo.SINGLE_MASK[name]) for name in geo.PLOTS)
 
 
 def _own_points(game, player: str, m: int) -> dict:
@@ -158,7 +157,7 @@ def _own_points(game, player: str, m: int) -> dict:
         if len(_OWN) >= _OWN_KEPT:
             _OWN.clear()
         gardens, rings, base = _reader(game, player)
-        mine = {name: (m & mask).bit_count() + (m & single).bit_count() for name, mask, single in _SHARED_PLOTS}
+        mine = rules.mask_counts(m)
         best = 0.0
         for gmask, size in gardens:
             best = max(best, (m & gmask).bit_count() / size)
@@ -204,18 +203,13 @@ def _ray(i: int, line: tuple) -> tuple:
 
 _RAYS = {i: tuple(_ray(i, line) for line in lines[1::2] if line) for i, lines in geo.LINES.items()}
 """Per point, its lines down and right (as rules.py ``harmony_pairs`` looks: each pair once)."""
-_KINDS: dict = {}
 
 
 def harmony_count(game, st, player: str) -> int:
     """How many harmonies ``player`` has: ``len(rules.harmony_pairs(st, player))``, from the
     points' masks (a line's nearest tile is a bit of its mask, found at once)."""
-    tiles = _KINDS.get(id(game.tileset))
-    if tiles is None or tiles[0] is not game.tileset:
-        tiles = _KINDS[id(game.tileset)] = (game.tileset, {
-            p: tuple(game.tileset.tile(code, p) for code in rules.BASIC) for p in PLAYERS})
     get = st.tile_masks.get
-    kinds = [get(t, 0) for t in tiles[1][player]]
+    kinds = [get(t, 0) for t in rules.basic_tiles(game)[PLAYERS.index(player)]]
     basic = kinds[0] | kinds[1] | kinds[2]
     occupied = st.occupied
     n = 0

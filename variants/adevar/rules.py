@@ -127,30 +127,38 @@ _COUNTS: dict = {}
 _COUNTS_KEPT = 1 << 12
 
 
-def basic_masks(game, st) -> tuple[int, int]:
-    """Per player (in ``PLAYERS`` order), the points their Basic tiles stand on."""
+def basic_tiles(game) -> tuple:
+    """Per player (in ``PLAYERS`` order), the tiles of its Basic kinds (in ``BASIC`` order)."""
     tiles = _BASIC_TILES.get(id(game.tileset))
     if tiles is None or tiles[0] is not game.tileset:
         tiles = _BASIC_TILES[id(game.tileset)] = (game.tileset, tuple(
             tuple(game.tileset.tile(code, p) for code in BASIC) for p in PLAYERS))
-    (h1, h2, h3), (g1, g2, g3) = tiles[1]
+    return tiles[1]
+
+
+def basic_masks(game, st) -> tuple[int, int]:
+    """Per player (in ``PLAYERS`` order), the points their Basic tiles stand on."""
+    (h1, h2, h3), (g1, g2, g3) = basic_tiles(game)
     get = st.tile_masks.get
     return get(h1, 0) | get(h2, 0) | get(h3, 0), get(g1, 0) | get(g2, 0) | get(g3, 0)
 
 
+def mask_counts(m: int) -> dict:
+    """:func:`plot_counts` of one player whose Basic tiles stand on the points ``m`` (a point
+    counts whole in a plot it alone belongs to, half in each of two)."""
+    return {name: (m & mask).bit_count() + (m & single).bit_count() for name, mask, single in _PLOT_BITS}
+
+
 def counts_of(game, st) -> dict:
-    """:func:`plot_counts` of ``st`` from the Basic tiles' point sets (a point counts whole
-    in a plot it alone belongs to, half in each of two), kept per set of those points: the
-    same position comes back move after move in a search.  The dicts are shared: read only."""
+    """:func:`plot_counts` of ``st`` from the Basic tiles' point sets (:func:`mask_counts`), kept
+    per set of those points: the same position comes back move after move in a search.  The
+    dicts are shared: read only."""
     key = basic_masks(game, st)
     counts = _COUNTS.get(key)
     if counts is None:
         if len(_COUNTS) >= _COUNTS_KEPT:
             _COUNTS.clear()
-        counts = _COUNTS[key] = {
-            p: {name: (m & mask).bit_count() + (m & single).bit_count()
-                for name, mask, single in _PLOT_BITS}
-            for p, m in zip(PLAYERS, key)}
+        counts = _COUNTS[key] = {p: mask_counts(m) for p, m in zip(PLAYERS, key)}
     return counts
 
 

@@ -149,8 +149,10 @@ _SID = {i: 1 + sorted(set(_SHARE.values())).index(share) for i, share in _SHARE.
 
 
 def _advance(step, mine: dict, theirs: dict, unmet: int, src: int, dst: int) -> tuple[int, bool]:
-    """:func:`advance` from the Plots a move changes only (``unmet``: the objective's Plots not
-    met before it)."""
+    """The steps a Basic tile's move from ``src`` (a call: ``src`` < 0) to ``dst`` gains toward
+    the objective ``step`` reads, and whether it completes it, from the Plots the move changes
+    only (``unmet``: the objective's Plots not met before it); a take's effect on the opponent's
+    counts is left out."""
     change: dict = {}
     if src >= 0:
         for name, n in _SHARE[src]:
@@ -170,31 +172,3 @@ def _advance(step, mine: dict, theirs: dict, unmet: int, src: int, dst: int) -> 
 
 
 _RELEVANT = {f: frozenset(_PLOTS_OF[g]) for g, f in _STEP.items()}
-
-
-def standing(goal: str, mine: dict, theirs: dict) -> tuple[int, bool]:
-    """How many steps of the count-based objective ``goal`` the Plot counts ``mine`` (in half
-    tiles, against the opponent's ``theirs``) stand at, and whether it is met (the rules'
-    objective checks, rules.py ``objective_met``): the plain reading :func:`_advance` is tested
-    against."""
-    if goal == "Iris":
-        return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE), all(mine[p] >= 4 for p in geo.RED + geo.WHITE)
-    if goal == "BirdOfParadise":
-        return sum(min(mine[p], 2) for p in geo.PLOTS), all(mine[p] >= 2 for p in geo.PLOTS)
-    held = sum(1 for p in ORCHID_PLOTS if mine[p] >= theirs[p] and mine[p] >= 1)
-    return held, held == len(ORCHID_PLOTS)
-
-
-def advance(goal: str, mine: dict, theirs: dict, src: int, dst: int) -> tuple[int, bool]:
-    """The steps a Basic tile's move from ``src`` (a call: ``src`` < 0) to ``dst`` gains toward
-    ``goal`` (:func:`standing`), and whether it completes it; a take's effect on the opponent's
-    counts is left out."""
-    after = dict(mine)
-    for point, sign in ((src, -1), (dst, 1)):
-        if point >= 0:
-            plots = geo.PLOTS_AT.get(point, ())
-            for name in plots:
-                after[name] += sign * (2 // len(plots))
-    before, _ = standing(goal, mine, theirs)
-    now, done = standing(goal, after, theirs)
-    return now - before, done
