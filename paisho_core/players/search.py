@@ -38,7 +38,12 @@
   batches as above, taking only those legal in the deal at hand.  A node counts the deals that
   reached it (by the set of moves legal in each), and its minimax value is its mover's best
   move within each deal, averaged over them: the best over every deal's moves at once would
-  credit an opponent with every hand dealt so far, more of them with every iteration.
+  credit an opponent with every hand dealt so far, more of them with every iteration.  A line
+  of play that ends the game in the deal at hand may not in others (the opponent completes the
+  objective of the tile dealt to it): it is played again in ``END_DEALS`` worlds dealt once a
+  decision, and the end counts by the share of them it ends, the rest by the position reached
+  (where the line goes on, the node is searched as any other and its value mixed with the end
+  by that share).  An end in every world counts as an end, as without hidden information.
 - **Won turns**, where the variant can tell them (``paisho_winning_moves``, from the board and
   the mover's own tiles): a move that starts a turn the mover wins is played at once, unsearched;
   and where the moves hand the turn over, the most visited root moves are checked, best first,
