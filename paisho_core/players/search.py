@@ -563,8 +563,8 @@ class MCTSPlayer(Player):
                 node.mm = self._value(g)
                 return node.mm
             node.end = (share, end)
-            if node.order is None:  # never opened: its prior stands for the other deals
-                node.mm = share * end + (1.0 - share) * node.mm
+            # its value so far (the prior if never opened) stands for the other deals
+            node.mm = share * end + (1.0 - share) * node.mm
         return node.mm
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
@@ -640,7 +640,15 @@ class MCTSPlayer(Player):
         return 0.5 * (value + node.mm)
 
     def _backup(self, path: list, host_value: float) -> None:
-        for node in path:
+        """Add the walk's value to every node on ``path`` and recompute their minimax values,
+        deepest first.  Above a node whose line ends the game in some deals (hidden
+        information), the value carried up is that node's: the ends by their share, the
+        value from below for the rest (the last node's value is its own already)."""
+        last = len(path) - 1
+        for i in range(last, -1, -1):
+            node = path[i]
+            if i < last and node.end is not None:
+                host_value = _mixed(node, host_value)
             node.visits += 1
             node.value += host_value
         for node in reversed(path):
