@@ -69,3 +69,22 @@ def test_games_without_hidden_information_never_deal_worlds():
     player = MCTSPlayer(seed=3, iterations=30)
     player.choose(g)
     assert player._worlds is None and not player._ends
+
+
+def test_a_walk_carries_up_the_ends_of_the_nodes_it_passes():
+    """Backing up: the value from below a node with ends (share s, value e) counts at that node
+    and above it as s * e + (1 - s) * value; the deepest node keeps the walk's own value (its ends
+    are in it already), and without ends every node on the path gets the same value (as in a
+    game without hidden information)."""
+    from paisho_core.players.search import Node
+
+    player = MCTSPlayer(seed=1, iterations=1)
+    top, middle, leaf = Node(), Node(), Node()
+    middle.end = (0.25, 0.0)  # a quarter of the worlds: the line to it ended the game, lost
+    leaf.end = (0.5, 1.0)  # its own ends are in the value the walk brings (its mm)
+    player._backup([top, middle, leaf], 0.8)
+    assert leaf.value == 0.8
+    assert middle.value == top.value == 0.25 * 0.0 + 0.75 * 0.8
+    plain = [Node(), Node(), Node()]
+    player._backup(plain, 0.8)
+    assert [n.value for n in plain] == [0.8, 0.8, 0.8] and all(n.visits == 1 for n in plain)

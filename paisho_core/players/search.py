@@ -641,9 +641,9 @@ class MCTSPlayer(Player):
 
     def _backup(self, path: list, host_value: float) -> None:
         """Add the walk's value to every node on ``path`` and recompute their minimax values,
-        deepest first.  Above a node whose line ends the game in some deals (hidden
-        information), the value carried up is that node's: the ends by their share, the
-        value from below for the rest (the last node's value is its own already)."""
+        deepest first.  At and above a node whose line ends the game in some deals (hidden
+        information), the value counted is that node's: its ends by their share, the value
+        from below for the rest (the deepest node's value is its own already)."""
         last = len(path) - 1
         for i in range(last, -1, -1):
             node = path[i]
