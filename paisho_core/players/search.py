@@ -38,7 +38,12 @@
   batches as above, taking only those legal in the deal at hand.  A node counts the deals that
   reached it (by the set of moves legal in each), and its minimax value is its mover's best
   move within each deal, averaged over them: the best over every deal's moves at once would
-  credit an opponent with every hand dealt so far, more of them with every iteration.
+  credit an opponent with every hand dealt so far, more of them with every iteration.  A line
+  of play that ends the game in the deal at hand may not in others (the opponent completes the
+  objective of the tile dealt to it): it is played again in ``END_DEALS`` worlds dealt once a
+  decision, and the end counts by the share of them it ends, the rest by the position reached
+  (where the line goes on, the node is searched as any other and its value mixed with the end
+  by that share).  An end in every world counts as an end, as without hidden information.
 - **Won turns**, where the variant can tell them (``paisho_winning_moves``, from the board and
   the mover's own tiles): a move that starts a turn the mover wins is played at once, unsearched;
   and where the moves hand the turn over, the most visited root moves are checked, best first,
@@ -58,6 +63,7 @@ import random
 import time
 from typing import Callable, Optional
 
+from .. import PaishoError
 from .evaluation import evaluate, squash
 from .hidden import Dealer, has_hidden_information
 from .policy import playout_move
@@ -75,6 +81,11 @@ GUARD_MOVES = 4
 
 GUARD_DEALS = 2
 """Worlds dealt from a hidden-information observation to check one move in."""
+
+END_DEALS = 8
+"""Worlds dealt once a decision from a hidden-information observation, in which a line of play
+that ended the game in the deal at hand is played again: how often it ends the game there is the
+weight of that end in the line's value (see ``MCTSPlayer._end_share``)."""
 
 RECENTRE = 1.0
 """A kept tree is dropped when the root's evaluation has moved further than this from the centre
@@ -127,7 +138,8 @@ class Node:
     opened, ``[notation, move, Host prior]`` best first for the mover (None until opened);
     ``rest``: the moves left unscored, scored a batch at a time as the node's visits grow."""
 
-    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches", "deals", "known")
+    __slots__ = ("children", "order", "rest", "visits", "value", "mm", "mover", "batches", "deals", "known",
+                 "end")
 
     def __init__(self, mm: float = 0.5) -> None:
         self.children: dict = {}
@@ -140,6 +152,7 @@ class Node:
         self.batches = 0  # waiting candidates scored since the node was opened, in batches
         self.deals: Optional[dict] = None  # hidden information: legal move texts -> visits
         self.known: Optional[set] = None  # hidden information: the texts in order and rest
+        self.end: Optional[tuple] = None  # hidden information: (share of worlds ended, Host value)
 
     def mean_for(self, player: str) -> float:
         q = self.value / self.visits if self.visits else self.mm
@@ -159,6 +172,13 @@ class MCTSPlayer(Player):
         if iterations is None and seconds is None:
             iterations = 200
         self.rng = random.Random(seed)
+        # the worlds a line that ended the game is played again in: their own stream, so that
+        # checking an end never changes the search's other draws
+        self._world_rng = random.Random(None if seed is None else f"{seed}/worlds")
+        self._worlds: Optional[list] = None  # dealt at the first end met in a decision
+        self._ends: dict = {}  # line of play (texts from the root) -> (share ended, Host value)
+        self._dealer: Optional[Dealer] = None
+        self._from = 0  # where the line of play of the iteration under way starts in g.moves
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -219,6 +239,8 @@ class MCTSPlayer(Player):
             search_for *= 1.0 - GUARD_SHARE  # the rest is the checks
         depth0 = base.ply
         dealer = Dealer(game, me) if hidden else None  # the observation read once a decision
+        self._dealer, self._worlds = dealer, None
+        self._ends.clear()
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -228,6 +250,7 @@ class MCTSPlayer(Player):
             g = dealer.deal(self.rng) if dealer is not None else None
             if g is None:
                 g = base
+            self._from = len(g.moves)
             self._iterate(g, root, hidden)
             if g is base:
                 while base.ply > depth0:
@@ -335,7 +358,10 @@ class MCTSPlayer(Player):
         value = None
         for _depth in range(self.max_depth):
             if g.outcome is not None:
-                value = node.mm = self._value(g)  # a draw as the move's prior scored it
+                if hidden and self._dealer is not None:
+                    value = self._ended_here(g, node)
+                else:
+                    value = node.mm = self._value(g)  # a draw as the move's prior scored it
                 break
             chance = g.chance_outcomes()
             if chance:
@@ -372,6 +398,10 @@ class MCTSPlayer(Player):
             pair = node.children.get(text)
             if pair is None:
                 child = self._node_for(g, hidden, prior)
+                if hidden and self._ends:
+                    known = self._ends.get(self._line(g))
+                    if known is not None and known[2] is not None:
+                        child.end = known[:2]
                 pair = node.children[text] = (move, child)
             if pair[1] in path:  # a position repeated on this path (tiles moved back and forth)
                 value = pair[1].mm  # its value so far: the walk would only go round again
@@ -436,16 +466,20 @@ class MCTSPlayer(Player):
         assert mover is not None and order is not None  # scored only once opened
         scored = [e + [0.0] for e in order]
         me, centre = self._me, self._centre
+        worlds = self._dealer is not None  # hidden information: this deal is one of many
         for value, move in try_moves(g, moves, me, by_text=by_text):
-            scored.append([move.text, move, _host_value(value, me, centre), self.rng.random()])
+            host = _host_value(value, me, centre)
+            if worlds and g.outcome is not None:
+                host = self._end_value(g, host)
+            scored.append([move.text, move, host, self.rng.random()])
             if stop is not None and len(scored) - len(order) >= floor and self.clock() >= stop:
                 break
         done = len(scored) - len(order)
         if done < len(moves):  # out of time: the moves not scored wait with the rest
             node.rest = moves[done:] + node.rest
         node.order = self._sorted(scored, mover)
-        if node.order:
-            node.mm = node.order[0][2] if not node.children else node.mm
+        if node.order and not node.children:
+            node.mm = _mixed(node, node.order[0][2])
 
     @staticmethod
     def _sorted(scored: list, mover: str) -> list:
@@ -470,6 +504,68 @@ class MCTSPlayer(Player):
                                        ranked=self._deadline is not None)
         node.rest = node.rest + rest
         self._score(g, node, cands, self._deadline, by_text=True)
+
+    # -- ends that depend on the deal (hidden information) ---------------------------------
+    def _line(self, g) -> tuple:
+        """The moves of the iteration under way, from the root to ``g`` (their notation)."""
+        return tuple(m.text for m in g.moves[self._from:])
+
+    def _end_share(self, g) -> tuple:
+        """``(share, end, rest)`` of the line of play that ended the game on ``g`` (a deal):
+        the share of the decision's :data:`END_DEALS` worlds, this deal one of them, in which
+        the line ends the game too, the Host's mean value of those ends, and of the positions
+        it reaches in the others (None if none).  Where the end does not depend on the hidden
+        tiles (it ends every world) the share is 1.  Kept per line for the decision."""
+        line = self._line(g)
+        known = self._ends.get(line)
+        if known is not None:
+            return known
+        if self._worlds is None:
+            assert self._dealer is not None  # asked only while searching hidden information
+            dealt = (self._dealer.deal(self._world_rng) for _ in range(END_DEALS))
+            self._worlds = [w for w in dealt if w is not None]
+        ended, rest = [self._value(g)], []
+        for w in self._worlds:
+            start = w.ply
+            try:
+                for text in line:
+                    if w.outcome is not None:
+                        break
+                    w.play(text)
+                else:
+                    (ended if w.outcome is not None else rest).append(self._value(w))
+            except PaishoError:  # the line is not legal in this world: it does not count
+                pass
+            finally:
+                while w.ply > start:
+                    w.undo()
+        answer = (len(ended) / (len(ended) + len(rest)), sum(ended) / len(ended),
+                  sum(rest) / len(rest) if rest else None)
+        self._ends[line] = answer
+        return answer
+
+    def _end_value(self, g, host: float) -> float:
+        """The Host's value of a scored move that ended the game on ``g`` (a deal): the end's
+        value weighed by how often the line ends the game over the worlds, the rest by the
+        evaluation where it does not."""
+        share, end, rest = self._end_share(g)
+        if rest is None:
+            return host
+        return share * end + (1.0 - share) * rest
+
+    def _ended_here(self, g, node: Node) -> float:
+        """A walk reached a node whose line ended the game in this deal: its value, the end
+        weighed by its share of the worlds (recorded on the node, which in other deals is
+        opened and searched like any other) mixed with the node's value there."""
+        if node.end is None:
+            share, end, rest = self._end_share(g)
+            if rest is None:
+                node.mm = self._value(g)
+                return node.mm
+            node.end = (share, end)
+            # its value so far (the prior if never opened) stands for the other deals
+            node.mm = share * end + (1.0 - share) * node.mm
+        return node.mm
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
         key = None if hidden else getattr(g, "key", None)
@@ -544,7 +640,15 @@ class MCTSPlayer(Player):
         return 0.5 * (value + node.mm)
 
     def _backup(self, path: list, host_value: float) -> None:
-        for node in path:
+        """Add the walk's value to every node on ``path`` and recompute their minimax values,
+        deepest first.  At and above a node whose line ends the game in some deals (hidden
+        information), the value counted is that node's: its ends by their share, the value
+        from below for the rest (the deepest node's value is its own already)."""
+        last = len(path) - 1
+        for i in range(last, -1, -1):
+            node = path[i]
+            if i < last and node.end is not None:
+                host_value = _mixed(node, host_value)
             node.visits += 1
             node.value += host_value
         for node in reversed(path):
@@ -553,7 +657,7 @@ class MCTSPlayer(Player):
                     node.mm = node.value / node.visits
                 continue
             if node.deals is not None and len(node.deals) > 1:
-                node.mm = _per_deal_best(node)
+                node.mm = _mixed(node, _per_deal_best(node))
                 continue
             best = None
             host = node.mover == "host"
@@ -563,7 +667,16 @@ class MCTSPlayer(Player):
                 v = prior if pair is None else pair[1].mm
                 if best is None or (v > best if host else v < best):
                     best = v
-            node.mm = best
+            node.mm = _mixed(node, best)
+
+
+def _mixed(node: Node, value: float) -> float:
+    """A node's value from the deals in which it is searched (``value``, the Host's) and, where
+    its line ended the game in some deals (hidden information), those ends by their share."""
+    end = node.end
+    if end is None:
+        return value
+    return end[0] * end[1] + (1.0 - end[0]) * value
 
 
 def _note_deal(node: Node, legal: list) -> None:
