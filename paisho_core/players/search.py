@@ -524,7 +524,8 @@ class MCTSPlayer(Player):
             assert self._dealer is not None  # asked only while searching hidden information
             dealt = (self._dealer.deal(self._world_rng) for _ in range(END_DEALS))
             self._worlds = [w for w in dealt if w is not None]
-        ended, rest = [self._value(g)], []
+        ended: list[float] = [self._value(g)]
+        rest: list[float] = []
         for w in self._worlds:
             start = w.ply
             try:
@@ -667,6 +668,7 @@ class MCTSPlayer(Player):
                 v = prior if pair is None else pair[1].mm
                 if best is None or (v > best if host else v < best):
                     best = v
+            assert best is not None  # the order is not empty
             node.mm = _mixed(node, best)
 
 
