@@ -9,7 +9,8 @@ import paisho_core as pc
 from paisho_core.players import make_player
 from paisho_core.players.evaluation import evaluate, squash
 from paisho_core.players.hidden import Dealer
-from paisho_core.players.search import END_DEALS, MCTSPlayer, _lost
+from paisho_core.players.dealt_ends import END_DEALS
+from paisho_core.players.search import MCTSPlayer, _lost
 
 
 def _midgame(seed: int, plies: int = 30):
@@ -49,10 +50,10 @@ def test_an_end_that_depends_on_the_deal_counts_by_its_share_of_the_worlds():
     before = [m.text for m in g.moves]
     player.choose(g)
     assert [m.text for m in g.moves] == before  # the game is left as it was
-    mixed = {line: v for line, v in player._ends.items() if v[2] is not None}
+    mixed = {line: v for line, v in player._ends.lines.items() if v[2] is not None}
     assert mixed, "this position has lines that end the game in some deals only"
     other = "guest" if me == "host" else "host"
-    for line, (share, end, rest) in player._ends.items():
+    for line, (share, end, rest) in player._ends.lines.items():
         assert end in (0.0, 1.0)  # a won or lost game
         # the deal that scored the line ended it, so it is one of the ends counted
         recount = _plain_share(g, me, seed, line, end, player._centre)
@@ -68,7 +69,7 @@ def test_games_without_hidden_information_never_deal_worlds():
     g = pc.new_game("skud", seed=3)
     player = MCTSPlayer(seed=3, iterations=30)
     player.choose(g)
-    assert player._worlds is None and not player._ends
+    assert player._ends.worlds is None and not player._ends.lines
 
 
 def test_a_walk_carries_up_the_ends_of_the_nodes_it_passes():

@@ -40,10 +40,11 @@
   move within each deal, averaged over them: the best over every deal's moves at once would
   credit an opponent with every hand dealt so far, more of them with every iteration.  A line
   of play that ends the game in the deal at hand may not in others (the opponent completes the
-  objective of the tile dealt to it): it is played again in ``END_DEALS`` worlds dealt once a
-  decision, and the end counts by the share of them it ends, the rest by the position reached
-  (where the line goes on, the node is searched as any other and its value mixed with the end
-  by that share).  An end in every world counts as an end, as without hidden information.
+  objective of the tile dealt to it): it is weighed in worlds dealt once a decision
+  (:mod:`paisho_core.players.dealt_ends`), and the end counts by the share of them it ends, the
+  rest by the position reached (where the line goes on, the node is searched as any other and
+  its value mixed with the end by that share, on every walk through it).  An end in every world
+  counts as an end, as without hidden information.
 - **Won turns**, where the variant can tell them (``paisho_winning_moves``, from the board and
   the mover's own tiles): a move that starts a turn the mover wins is played at once, unsearched;
   and where the moves hand the turn over, the most visited root moves are checked, best first,
@@ -63,7 +64,7 @@ import random
 import time
 from typing import Callable, Optional
 
-from .. import PaishoError
+from .dealt_ends import DealtEnds
 from .evaluation import evaluate, squash
 from .hidden import Dealer, has_hidden_information
 from .policy import playout_move
@@ -81,11 +82,6 @@ GUARD_MOVES = 4
 
 GUARD_DEALS = 2
 """Worlds dealt from a hidden-information observation to check one move in."""
-
-END_DEALS = 8
-"""Worlds dealt once a decision from a hidden-information observation, in which a line of play
-that ended the game in the deal at hand is played again: how often it ends the game there is the
-weight of that end in the line's value (see ``MCTSPlayer._end_share``)."""
 
 RECENTRE = 1.0
 """A kept tree is dropped when the root's evaluation has moved further than this from the centre
@@ -172,12 +168,7 @@ class MCTSPlayer(Player):
         if iterations is None and seconds is None:
             iterations = 200
         self.rng = random.Random(seed)
-        # the worlds a line that ended the game is played again in: their own stream, so that
-        # checking an end never changes the search's other draws
-        self._world_rng = random.Random(None if seed is None else f"{seed}/worlds")
-        self._worlds: Optional[list] = None  # dealt at the first end met in a decision
-        self._ends: dict = {}  # line of play (texts from the root) -> (share ended, Host value)
-        self._dealer: Optional[Dealer] = None
+        self._ends = DealtEnds(seed)  # hidden information: ends that depend on the deal
         self._from = 0  # where the line of play of the iteration under way starts in g.moves
         self.iterations = iterations
         self.seconds = seconds
@@ -239,8 +230,7 @@ class MCTSPlayer(Player):
             search_for *= 1.0 - GUARD_SHARE  # the rest is the checks
         depth0 = base.ply
         dealer = Dealer(game, me) if hidden else None  # the observation read once a decision
-        self._dealer, self._worlds = dealer, None
-        self._ends.clear()
+        self._ends.start(dealer)
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -358,7 +348,7 @@ class MCTSPlayer(Player):
         value = None
         for _depth in range(self.max_depth):
             if g.outcome is not None:
-                if hidden and self._dealer is not None:
+                if hidden and self._ends.dealer is not None:
                     value = self._ended_here(g, node)
                 else:
                     value = node.mm = self._value(g)  # a draw as the move's prior scored it
@@ -398,8 +388,8 @@ class MCTSPlayer(Player):
             pair = node.children.get(text)
             if pair is None:
                 child = self._node_for(g, hidden, prior)
-                if hidden and self._ends:
-                    known = self._ends.get(self._line(g))
+                if hidden and self._ends.lines:
+                    known = self._ends.lines.get(self._line(g))
                     if known is not None and known[2] is not None:
                         child.end = known[:2]
                 pair = node.children[text] = (move, child)
@@ -466,7 +456,7 @@ class MCTSPlayer(Player):
         assert mover is not None and order is not None  # scored only once opened
         scored = [e + [0.0] for e in order]
         me, centre = self._me, self._centre
-        worlds = self._dealer is not None  # hidden information: this deal is one of many
+        worlds = self._ends.dealer is not None  # hidden information: this deal is one of many
         for value, move in try_moves(g, moves, me, by_text=by_text):
             host = _host_value(value, me, centre)
             if worlds and g.outcome is not None:
@@ -511,39 +501,9 @@ class MCTSPlayer(Player):
         return tuple(m.text for m in g.moves[self._from:])
 
     def _end_share(self, g) -> tuple:
-        """``(share, end, rest)`` of the line of play that ended the game on ``g`` (a deal):
-        the share of the decision's :data:`END_DEALS` worlds, this deal one of them, in which
-        the line ends the game too, the Host's mean value of those ends, and of the positions
-        it reaches in the others (None if none).  Where the end does not depend on the hidden
-        tiles (it ends every world) the share is 1.  Kept per line for the decision."""
-        line = self._line(g)
-        known = self._ends.get(line)
-        if known is not None:
-            return known
-        if self._worlds is None:
-            assert self._dealer is not None  # asked only while searching hidden information
-            dealt = (self._dealer.deal(self._world_rng) for _ in range(END_DEALS))
-            self._worlds = [w for w in dealt if w is not None]
-        ended: list[float] = [self._value(g)]
-        rest: list[float] = []
-        for w in self._worlds:
-            start = w.ply
-            try:
-                for text in line:
-                    if w.outcome is not None:
-                        break
-                    w.play(text)
-                else:
-                    (ended if w.outcome is not None else rest).append(self._value(w))
-            except PaishoError:  # the line is not legal in this world: it does not count
-                pass
-            finally:
-                while w.ply > start:
-                    w.undo()
-        answer = (len(ended) / (len(ended) + len(rest)), sum(ended) / len(ended),
-                  sum(rest) / len(rest) if rest else None)
-        self._ends[line] = answer
-        return answer
+        """``(share, end, rest)`` of the line of play that ended the game on ``g`` (a deal),
+        weighed in the decision's worlds (:meth:`DealtEnds.weigh`)."""
+        return self._ends.weigh(self._line(g), self._value(g), self._value)
 
     def _end_value(self, g, host: float) -> float:
         """The Host's value of a scored move that ended the game on ``g`` (a deal): the end's
