@@ -50,19 +50,29 @@ function netShow(data) {
   netSubscribe(data.id);
 }
 
-function netSubscribe(id) {
-  if (netStreamId === id) return;
+function netSubscribe(id, wait = 1000) {
+  if (netStreamId === id && netStream && netStream.readyState !== EventSource.CLOSED) return;
   if (netStream) netStream.close();
   netStreamId = id;
-  netStream = new EventSource(`/api/tables/${id}/events`);
-  netStream.addEventListener("view", (ev) => {
+  const stream = netStream = new EventSource(`/api/tables/${id}/events`);
+  stream.addEventListener("view", (ev) => {
     const data = JSON.parse(ev.data);
     netLog.push(data);
     if (netLog.length > 400) netLog.shift();
     netOffer(data);
   });
-  netStream.addEventListener("open", () => netConnected(true));
-  netStream.addEventListener("error", () => netConnected(false));
+  stream.addEventListener("open", () => { wait = 1000; netConnected(true); });
+  stream.addEventListener("error", () => {
+    netConnected(false);
+    // the browser retries a dropped stream by itself, but gives up for good on an answer that
+    // is not a stream (a server still starting, say): then this page asks again, less and less
+    // often, for as long as it shows this game
+    if (stream.readyState === EventSource.CLOSED) {
+      setTimeout(() => {
+        if (netStream === stream && netStreamId === id) netSubscribe(id, Math.min(2 * wait, 10000));
+      }, wait);
+    }
+  });
 }
 
 // a view from the stream replaces the one shown when it is newer (the page's own answers may
