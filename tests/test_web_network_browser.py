@@ -118,7 +118,12 @@ def test_two_seat_links_a_restart_and_a_spectator(browser, tmp_path):
                 proc = serve(port, db)
                 b.reload()                                # a reload keeps the game and the seat
                 for n, p in pages.items():
-                    p.wait_for_function("netOnline === true && view !== null", timeout=20000)
+                    try:
+                        p.wait_for_function("netOnline === true && view !== null", timeout=20000)
+                    except Exception as e:  # say which page stayed offline, and its stream's state
+                        state = p.evaluate("[netOnline, view !== null, netStream && netStream.readyState]")
+                        raise AssertionError(f"page {n} not back online 20 s after the restart "
+                                             f"(netOnline, view, stream state): {state}") from e
                     after = settle(p)
                     for field in ("ply", "svg", "piles", "choices", "seats", "mode"):
                         assert after[field] == before[n][field], (n, field)
