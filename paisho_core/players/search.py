@@ -510,9 +510,7 @@ class MCTSPlayer(Player):
         value weighed by how often the line ends the game over the worlds, the rest by the
         evaluation where it does not."""
         share, end, rest = self._end_share(g)
-        if rest is None:
-            return host
-        return share * end + (1.0 - share) * rest
+        return host if rest is None else _mix(share, end, rest)
 
     def _ended_here(self, g, node: Node) -> float:
         """A walk reached a node whose line ended the game in this deal: its value, the end
@@ -525,7 +523,7 @@ class MCTSPlayer(Player):
                 return node.mm
             node.end = (share, end)
             # its value so far (the prior if never opened) stands for the other deals
-            node.mm = share * end + (1.0 - share) * node.mm
+            node.mm = _mixed(node, node.mm)
         return node.mm
 
     def _node_for(self, g, hidden: bool, prior: float) -> Node:
@@ -636,9 +634,12 @@ def _mixed(node: Node, value: float) -> float:
     """A node's value from the deals in which it is searched (``value``, the Host's) and, where
     its line ended the game in some deals (hidden information), those ends by their share."""
     end = node.end
-    if end is None:
-        return value
-    return end[0] * end[1] + (1.0 - end[0]) * value
+    return value if end is None else _mix(end[0], end[1], value)
+
+
+def _mix(share: float, end: float, rest: float) -> float:
+    """An end met in ``share`` of the worlds, ``rest`` the value in the others."""
+    return share * end + (1.0 - share) * rest
 
 
 def _note_deal(node: Node, legal: list) -> None:
