@@ -24,7 +24,8 @@ pair, so a page can hold tables played under different budgets).
 
 A long run is best played a variant at a time with ``--save FILE`` (every game as JSON, with the
 settings it was played under); ``--merge FILE ...`` then builds one table from saved runs without
-playing, and refuses runs whose settings differ (a table has one budget line).
+playing, and refuses runs whose settings differ (a table has one budget line).  A run stopped
+early is finished with ``--first N`` (games N to ``--games``, the same seeds) and merged.
 """
 from __future__ import annotations
 
@@ -188,6 +189,9 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", nargs="*", default=None, help="variants (default: every registered one)")
     ap.add_argument("--pairs", nargs="*", default=list(PAIRS), help="STRONGER:WEAKER level pairs")
     ap.add_argument("--games", "-n", type=int, default=40)
+    ap.add_argument("--first", type=int, default=1,
+                    help="the first game to play (1 to --games): resumes a run stopped early, whose "
+                         "saved games merge with these (--merge)")
     ap.add_argument("--think", type=float, default=None, help="seconds per search decision (default: each level's own)")
     ap.add_argument("--time-scale", type=float, default=1.0, help="multiply each search level's own time (without --think)")
     ap.add_argument("--cpu-time", action="store_true",
@@ -260,6 +264,8 @@ def check_args(args) -> str:
             return f"--variants: unknown variant {name!r} (known: {', '.join(known)})"
     if args.games < 1:
         return f"--games {args.games}: play at least one game"
+    if not 1 <= args.first <= args.games:
+        return f"--first {args.first}: give a game from 1 to --games ({args.games})"
     return ""
 
 
@@ -272,7 +278,7 @@ def play(args, settings: dict) -> list[dict]:
         args.pairs, args.games, args.think, args.max_plies, args.backend = ["greedy:random", "easy:greedy"], 1, 0.05, 30, "inline"
     names = args.variants or paisho.variants()
     tasks = [(v, *pair.split(":"), k, args.seed, args.think, args.max_plies, args.time_scale, args.cpu_time)
-             for v in names for pair in args.pairs for k in range(args.games)]
+             for v in names for pair in args.pairs for k in range(args.first - 1, args.games)]
 
     finished: list[dict] = []
 

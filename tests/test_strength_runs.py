@@ -99,3 +99,21 @@ def test_runs_under_another_decision_cap_merge_and_the_table_says_which(strength
     run(strength, "--merge", str(a), str(b))
     first = capsys.readouterr().out.splitlines()[0]
     assert f"decision cap {strength.MAX_PLIES}; 500 for fire greedy v random (a capped" in first
+
+
+def test_a_run_resumed_with_first_merges_into_the_whole(strength, tmp_path, capsys):
+    """``--first N`` plays games N to --games only (a run stopped early is finished so), and the
+    two parts merge into the table the whole run gives."""
+    whole, head, tail = tmp_path / "whole.json", tmp_path / "head.json", tmp_path / "tail.json"
+    common = ("--variants", "fire", "--pairs", "greedy:random", "--backend", "inline")
+    run(strength, *common, "--games", "3", "--save", str(whole))
+    played = capsys.readouterr().out
+    run(strength, *common, "--games", "1", "--save", str(head))
+    run(strength, *common, "--games", "3", "--first", "2", "--save", str(tail))
+    capsys.readouterr()
+    assert [g["index"] for g in json.loads(tail.read_text())["games"]] == [1, 2]
+    run(strength, "--merge", str(head), str(tail))
+    assert capsys.readouterr().out == played
+    with pytest.raises(SystemExit):
+        run(strength, *common, "--games", "3", "--first", "4")
+    assert "--first 4: give a game from 1 to --games (3)" in capsys.readouterr().err
