@@ -1,7 +1,8 @@
-"""How far each player of Adevar is toward each Hidden Tile's objective, as the computer players
-read it: their own objective's progress, and the opponent's as they can know it (its Hidden
-Tile's once face up; before that, the objectives it may be pursuing, weighed by how far it has
-gone toward each).  Never reads the opponent's hidden choice."""
+"""How far each player of Adevar is from each Hidden Tile's objective, as the computer players
+read it, in one measure for every objective: the turns still needed (:func:`turns`).  Their own
+objective's, and the opponent's as they can know it (its Hidden Tile's once face up; before
+that, the nearest of the objectives it may be pursuing, :func:`opponent_turns`).  Never reads
+the opponent's hidden choice."""
 from __future__ import annotations
 
 import math
@@ -11,42 +12,6 @@ from paisho_core.tiles import PLAYERS, other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
-
-
-def progress(game, st, player: str, goal: str | None) -> float:
-    """How far ``player`` is toward the objective ``goal`` (0 to about 1)."""
-    if goal is None:
-        return 0.0
-    c = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-    mine = c[player]
-    if goal == "Iris":
-        return sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16
-    if goal == "BirdOfParadise":
-        return sum(min(mine[p], 2) for p in geo.PLOTS) / 16
-    if goal == "BlackOrchid":
-        theirs = c[other(player)]
-        six = geo.RED + geo.WHITE + ("east_open", "west_open")
-        return sum(1 for p in six if mine[p] >= theirs[p] and mine[p] >= 1) / 6
-    if goal == "OrientalLily":
-        best = 0.0
-        for garden in rules.config(game).gardens[player]:
-            have = sum(1 for i in garden if (t := st.board[i]) is not None and t.owner == player
-                       and t.kind.code in rules.BASIC)
-            best = max(best, have / len(garden))
-        return best
-    if goal == "Echeveria":
-        cap = st.piles.get("captured", {})
-        m, t = cap.get(player, {}), cap.get(other(player), {})
-        return sum(min(m.get(k, 0), 1) + min(t.get(k, 0), 2) for k in rules.BASIC) / 9
-    if goal == "WhiteRose":
-        away = _away(rules.config(game).rose_target[player])
-        best = 30
-        for i in bits(rules.basic_masks(game, st)[PLAYERS.index(player)]):
-            best = min(best, away[i])
-        return 1 - best / 30
-    if goal == "WhiteLotus":
-        return min(len(rules.harmony_pairs(st, player)), 8) / 8
-    return 0.0
 
 
 _AWAY: dict = {}
@@ -64,133 +29,10 @@ def _away(mask: int) -> dict:
     return got
 
 
-_BASE: dict = {}
-
-
-def baseline(game, player: str, goal: str | None) -> float:
-    """The progress the starting set-up already gives toward ``goal``, so that the choice of a
-    Hidden Tile is not steered by how far its objective starts."""
-    if goal is None:
-        return 0.0
-    key = (id(game.variant), player, goal)
-    got = _BASE.get(key)
-    if got is None:
-        from paisho_core import new_game
-
-        fresh = new_game(game.variant, options=game.options, seed=0)
-        fresh.play("cHT:" + (goal if player == "host" else "Iris"))
-        fresh.play("cHT:" + (goal if player == "guest" else "Iris"))
-        got = _BASE[key] = progress(fresh, fresh.state, player, goal)
-    return got
-
-
-INFER = 4.0
-"""How sharply the Hidden Tiles an opponent may hold are weighed by its progress toward each:
-a tile's weight is ``exp(INFER * gain)``, its gain the progress above the set-up's (a player
-works toward its own objective, so the objective it has gone furthest toward is the likeliest)."""
-
-
-def opponent_progress(game, st, opp: str) -> float:
-    """How far ``opp`` has gone toward its objective (above the set-up's progress), as its
-    opponent can know it: its Hidden Tile's once face up; before that, over the Hidden Tiles it
-    may hold (every one a failed Second Face has not ruled out), each weighed by how far the
-    opponent has gone toward its objective (:data:`INFER`).  Never reads the hidden choice.
-    Reads the same as :func:`progress` less :func:`baseline`, the cheaper way (:func:`gains`)."""
-    ex = st.extra
-    if opp in ex.get("revealed", ()):
-        theirs = rules.secret(st, opp)
-        return progress(game, st, opp, theirs) - baseline(game, opp, theirs)
-    out = ex.get("ruled_out", ())
-    total = weight = 0.0
-    every = gains(game, st, opp)
-    for goal in rules.HIDDEN:
-        if out and (opp, goal) in out:
-            continue
-        gain = every[goal]
-        w = math.exp(INFER * gain)
-        total += w * gain
-        weight += w
-    return total / weight if weight else 0.0
-
-
-def own_gain(game, st, player: str, goal: str | None) -> float:
-    """``player``'s progress toward ``goal`` above the set-up's (:func:`progress` less
-    :func:`baseline`), kept per Basic-tile point set where the objective reads nothing else."""
-    if goal is None:
-        return 0.0
-    if goal in _OWN_GOALS:
-        return _own_points(game, player, rules.basic_masks(game, st)[PLAYERS.index(player)])[goal]
-    return progress(game, st, player, goal) - baseline(game, player, goal)
-
-
-def gains(game, st, player: str) -> dict:
-    """``player``'s progress above the set-up's toward every objective, as :func:`progress` and
-    :func:`baseline` read it: those that follow from ``player``'s Basic tiles' points alone
-    kept per set of those points (:func:`_own_points`: the opponent's move in a search mostly
-    leaves them), the Black Orchid from both players' Plot counts, the White Lotus from a count
-    of harmonies (:func:`harmony_count`), the Echeveria from the captured tiles."""
-    masks = rules.basic_masks(game, st)
-    out = dict(_own_points(game, player, masks[PLAYERS.index(player)]))
-    counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-    mine, theirs = counts[player], counts[other(player)]
-    base = _reader(game, player)[2]
-    out["BlackOrchid"] = sum(1 for p in ORCHID_PLOTS if mine[p] >= theirs[p] and mine[p] >= 1) / 6 - base["BlackOrchid"]
-    out["WhiteLotus"] = min(harmony_count(game, st, player), 8) / 8 - base["WhiteLotus"]
-    out["Echeveria"] = progress(game, st, player, "Echeveria") - base["Echeveria"]
-    return out
-
-
 ORCHID_PLOTS = geo.RED + geo.WHITE + ("east_open", "west_open")
 """The six Plots of the Black Orchid's objective."""
-_OWN_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily", "WhiteRose"})
-_OWN: dict = {}
-_OWN_KEPT = 1 << 12
-
-
-def _own_points(game, player: str, m: int) -> dict:
-    """The gains toward the Iris, the Bird of Paradise, the Oriental Lily and the White Rose,
-    which read only the points ``m`` of ``player``'s Basic tiles; kept per point set.  Shared:
-    read only."""
-    key = (id(game.variant), player, m)
-    got = _OWN.get(key)
-    if got is None:
-        if len(_OWN) >= _OWN_KEPT:
-            _OWN.clear()
-        gardens, rings, base = _reader(game, player)
-        mine = rules.mask_counts(m)
-        best = 0.0
-        for gmask, size in gardens:
-            best = max(best, (m & gmask).bit_count() / size)
-        away = 30
-        for d, ring in rings:
-            if m & ring:
-                away = min(d, 30)
-                break
-        got = _OWN[key] = {
-            "Iris": sum(min(mine[p], 4) for p in geo.RED + geo.WHITE) / 16 - base["Iris"],
-            "BirdOfParadise": sum(min(mine[p], 2) for p in geo.PLOTS) / 16 - base["BirdOfParadise"],
-            "OrientalLily": best - base["OrientalLily"],
-            "WhiteRose": 1 - away / 30 - base["WhiteRose"]}
-    return got
-
-
-_READERS: dict = {}
-
-
-def _reader(game, player: str) -> tuple:
-    """Per variant and player: the gardens as (point mask, size), the points by their distance
-    to the White Rose's target (nearest first, as :func:`_away` measures it) and the set-up's
-    progress toward each objective."""
-    key = (id(game.variant), player)
-    got = _READERS.get(key)
-    if got is None:
-        cfg = rules.config(game)
-        gardens = tuple((sum(1 << i for i in g), len(g)) for g in cfg.gardens[player])
-        away = _away(cfg.rose_target[player])
-        rings = tuple((d, sum(1 << i for i, a in away.items() if a == d)) for d in sorted(set(away.values())))
-        base = {goal: baseline(game, player, goal) for goal in rules.HIDDEN}
-        got = _READERS[key] = (gardens, rings, base)
-    return got
+_KEPT = 1 << 12
+"""How many point sets the turns are kept for."""
 
 
 def _ray(i: int, line: tuple) -> tuple:
@@ -232,3 +74,141 @@ def harmony_count(game, st, player: str) -> int:
                     j = next(j for j in line if occupied >> j & 1)
                 n += others >> j & 1
     return n
+
+
+# -- turns to go ---------------------------------------------------------------------------------
+
+REACH = 4
+"""The points a Basic tile is counted to cover in a turn when turns are estimated (a Lilac moves
+3, a Zinnia 4, a Foxglove 5)."""
+
+
+def turns(game, st, player: str, goal: str | None) -> float:
+    """About how many of its turns ``player`` still needs to complete ``goal``'s objective, were
+    the opponent not to hinder it: the common measure of every objective (a race is won by the
+    fewer turns, whatever the objective), read from the board and the hands only.  A tile still
+    to be brought costs a turn to call it beside a Gate and a turn per :data:`REACH` points from
+    there (:func:`_call_costs`).
+
+    - Iris, Bird of Paradise, Black Orchid: the whole tiles missing from each of their Plots, each
+      at the cost of bringing one to the nearest point of that Plot;
+    - Oriental Lily: the cheapest Garden's points still without a Basic tile of the player, each
+      at the cost of bringing one;
+    - White Rose: the turns for the nearest Basic tile (or one called beside a Gate) to come
+      beside the target Plot, and one to call the Away Gate there (two more if the Away Gate is
+      not in hand);
+    - Echeveria: the captures missing, one and a half turns each;
+    - White Lotus: two turns a harmony missing from eight, and two to close the ring."""
+    if goal is None:
+        return 0.0
+    m = rules.basic_masks(game, st)[PLAYERS.index(player)]
+    cost = _call_costs(game, st, player)
+    if goal in _MASK_GOALS:
+        return _turns_of_points(game, player, m, cost)[goal]
+    if goal == "WhiteRose":
+        return _rose_turns(game, st, player, m, cost)
+    if goal == "BlackOrchid":
+        counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
+        mine, theirs = counts[player], counts[other(player)]
+        plot = cost[1]
+        return float(sum(-(-max(0, max(theirs[p], 1) - mine[p]) // 2) * plot[p] for p in ORCHID_PLOTS))
+    if goal == "Echeveria":
+        cap = st.piles.get("captured", {})
+        mine, theirs = cap.get(player, {}), cap.get(other(player), {})
+        return 1.5 * sum(max(0, 1 - mine.get(k, 0)) + max(0, 2 - theirs.get(k, 0)) for k in rules.BASIC)
+    if goal == "WhiteLotus":
+        return 2.0 + 2 * (8 - min(harmony_count(game, st, player), 8))
+    return 0.0
+
+
+_MASK_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily"})
+_TURNS: dict = {}
+_COSTS: dict = {}
+
+
+def _call_costs(game, st, player: str) -> tuple:
+    """Per point, the turns to bring a Basic tile of ``player`` there from its hand (one to call
+    it beside one of its Gates, one per :data:`REACH` points from there by taxicab distance), and
+    per Plot the least of its points'; kept per set of the player's Gate points.  A player with
+    no Basic tile in hand pays two turns more a tile (one must be freed first)."""
+    gates = 0
+    for i, tile in st.tiles(player):
+        if tile.kind.code in rules.GATES:
+            gates |= 1 << i
+    hand = st.piles.get("reserve", {}).get(player, {})
+    extra = 0 if any(hand.get(k) for k in rules.BASIC) else 2
+    key = (player, gates, extra)
+    got = _COSTS.get(key)
+    if got is None:
+        if len(_COSTS) >= 256:
+            _COSTS.clear()
+        starts = [geo.POINT[j] for i in bits(gates) for j in geo.NEIGHBOURS[i]]
+        per = {}
+        for i, (x, y) in geo.POINT.items():
+            d = min((abs(x - a) + abs(y - b) for a, b in starts), default=30)
+            per[i] = 1 + extra + -(-d // REACH)
+        plot = {name: min(per[i] for i in bits(geo.PLOT_MASK[name])) for name in geo.PLOTS}
+        got = _COSTS[key] = (per, plot, gates)
+    return got
+
+
+def _turns_of_points(game, player: str, m: int, cost: tuple) -> dict:
+    """The turns toward the objectives that read only the points ``m`` of ``player``'s Basic
+    tiles, given the costs of bringing one (:func:`_call_costs`); kept per point set and Gates.
+    Shared: read only."""
+    key = (id(game.variant), player, m, cost[2])
+    got = _TURNS.get(key)
+    if got is None:
+        if len(_TURNS) >= _KEPT:
+            _TURNS.clear()
+        per, plot, _gates = cost
+        c = rules.mask_counts(m)
+        lily = min(sum(per[i] for i in garden if not m >> i & 1)
+                   for garden in rules.config(game).gardens[player])
+        got = _TURNS[key] = {
+            "Iris": float(sum(-(-max(0, 4 - c[p]) // 2) * plot[p] for p in geo.RED + geo.WHITE)),
+            "BirdOfParadise": float(sum(-(-max(0, 2 - c[p]) // 2) * plot[p] for p in geo.PLOTS)),
+            "OrientalLily": float(lily)}
+    return got
+
+
+def _rose_steps(away: int) -> int:
+    """Turns for a Basic tile ``away`` points from the White Rose's target (0: beside it) to
+    come beside it, and one to call the Away Gate onto it."""
+    return -(-max(0, away - 1) // REACH) + 1 if away else 1
+
+
+def _rose_turns(game, st, player: str, m: int, cost: tuple) -> float:
+    """:func:`turns` to the White Rose: from the nearest Basic tile on the board, or one called
+    beside a Gate; two turns more when the Away Gate is not in the hand (its Water's Reflection
+    must take it back first)."""
+    away = _away(rules.config(game).rose_target[player])
+    best = min((_rose_steps(away[i]) for i in bits(m)), default=30)
+    per = cost[0]
+    for i in bits(cost[2]):
+        for j in geo.NEIGHBOURS[i]:
+            best = min(best, per[j] - 1 + _rose_steps(away[j]))
+    if not st.piles.get("reserve", {}).get(player, {}).get("GateAway"):
+        best += 2
+    return float(best)
+
+
+SOFT = 1.0
+"""How sharply the opponent's turns are taken as its nearest objective's: its turns to go are
+``-log(sum(exp(-SOFT * t)))/SOFT`` over the Hidden Tiles it may hold (a player works toward
+its own objective, and the nearest is the one to fear)."""
+
+
+def opponent_turns(game, st, opp: str) -> float:
+    """The turns ``opp`` still needs, as its opponent can know it: its Hidden Tile's once face up;
+    before that, a soft minimum (:data:`SOFT`) over the Hidden Tiles it may hold (every one a
+    failed Second Face has not ruled out).  Never reads the hidden choice."""
+    ex = st.extra
+    if opp in ex.get("revealed", ()):
+        return turns(game, st, opp, rules.secret(st, opp))
+    out = ex.get("ruled_out", ())
+    ts = [turns(game, st, opp, goal) for goal in rules.HIDDEN if not (out and (opp, goal) in out)]
+    if not ts:
+        return 0.0
+    low = min(ts)
+    return low - math.log(sum(math.exp(-SOFT * (t - low)) for t in ts)) / SOFT

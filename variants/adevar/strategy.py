@@ -8,9 +8,16 @@ from paisho_core.tiles import other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
-from paisho_variants.adevar.objectives import ORCHID_PLOTS, opponent_progress, own_gain
+from paisho_core.board import bits
+
+from paisho_variants.adevar.objectives import ORCHID_PLOTS, _away, opponent_turns, turns
 
 _VALUE = {"Lilac": 1.0, "Zinnia": 1.2, "Foxglove": 1.5, "WatersReflection": 1.0, "Vanguard": 1.5}
+
+
+RACE = 2.0
+"""What a turn of the race is worth: the score counts the opponent's turns to its objective less
+the player's own (:func:`.objectives.turns`), this much a turn."""
 
 
 @hookimpl
@@ -20,9 +27,9 @@ def paisho_evaluate(game, player):
         w = st.outcome.winner
         return 0.0 if w is None else (100.0 if w == player else -100.0)
     opp = other(player)
-    score = 10.0 * own_gain(game, st, player, rules.secret(st, player))
+    score = -RACE * turns(game, st, player, rules.secret(st, player))
     if st.phase != "choose" or opp in st.extra.get("revealed", ()):  # set up once it has chosen
-        score -= 10.0 * opponent_progress(game, st, opp)
+        score += RACE * opponent_turns(game, st, opp)
     signed = _SIGNED[player]
     for tile in filter(None, st.board):  # the tiles in grid order
         v = signed.get(tile)
@@ -95,6 +102,7 @@ def paisho_playout_weights(game, moves):
     hit, attackers = threats(game, st, mover) if st.phase != "choose" else (0, 0)
     goal = rules.secret(st, mover) if st.phase != "choose" else None
     step = _STEP.get(goal)
+    near = _near(game, mover, goal)
     if step is not None:
         counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
         mine, theirs = counts[mover], counts[other(mover)]
@@ -117,10 +125,44 @@ def paisho_playout_weights(game, moves):
                     gain, done = _advance(step, mine, theirs, unmet, m.src, m.dst)
                     f = factor[key] = COMPLETE if done else 1.0 + ADVANCE * gain if gain > 0 else 1.0
                 w *= f
+            if near is not None and m.tile in near[0]:
+                b = near[1].get(m.dst, 0)
+                if m.tile in rules.GATES:  # the Away Gate called onto the White Rose's target
+                    if b >= near[2]:
+                        w *= COMPLETE
+                else:
+                    a = near[1].get(m.src, 0) if m.src >= 0 else b - 1
+                    if b > a:
+                        w *= 1.0 + ADVANCE * min(b - a, 2)
         if hit and m.src >= 0 and (hit >> m.src) & 1:
             w *= THREATENED
         out.append(w)
     return out
+
+
+def _near(game, player: str, goal):
+    """For the objectives won at chosen points (White Rose, Oriental Lily): the tiles whose moves
+    and calls count, per point how near it is to the objective (higher nearer), and the
+    nearness that completes it; None for the others."""
+    if goal not in ("WhiteRose", "OrientalLily"):
+        return None
+    key = (id(game.variant), player, goal)
+    got = _NEAR.get(key)
+    if got is None:
+        cfg = rules.config(game)
+        if goal == "WhiteRose":
+            away = _away(cfg.rose_target[player])
+            top = max(away.values())
+            got = (rules.GATES + rules.BASIC, {i: top - a for i, a in away.items()}, top + 1)
+            got[1].update({i: top + 1 for i in bits(cfg.rose_target[player])})
+        else:
+            garden = {i: 1 for g in cfg.gardens[player] for i in g}
+            got = (rules.BASIC, garden, 2)
+        _NEAR[key] = got
+    return got
+
+
+_NEAR: dict = {}
 
 
 def _iris(c: int, _theirs: int) -> tuple[int, bool]:
