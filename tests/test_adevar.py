@@ -322,7 +322,11 @@ def _toward(strategy, rules, goal, counts, me, foe, m) -> float:
         held = sum(1 for p in six if mine[p] >= theirs[p] and mine[p] >= 1)
         return held, held == len(six)
 
-    if goal not in ("Iris", "BirdOfParadise", "BlackOrchid") or m.tile not in rules.BASIC:
+    if m.tile not in rules.BASIC:
+        return 1.0
+    if goal in ("WhiteRose", "OrientalLily"):
+        return _toward_points(strategy, rules, goal, me, m)
+    if goal not in ("Iris", "BirdOfParadise", "BlackOrchid"):
         return 1.0
     mine, theirs = counts[me], counts[foe]
     after = dict(mine)
@@ -334,3 +338,36 @@ def _toward(strategy, rules, goal, counts, me, foe, m) -> float:
     (before, _), (now, done) = standing(mine, theirs), standing(after, theirs)
     gain = now - before
     return strategy.COMPLETE if done else (1.0 + strategy.ADVANCE * gain if gain > 0 else 1.0)
+
+
+def _toward_points(strategy, rules, goal, me, m) -> float:
+    """The factor of a Basic tile's move toward the White Rose's target or into one of the
+    mover's Oriental Lily Gardens, read the plain way: how near each end is (for the White Rose,
+    the farthest distance on the board less the point's distance to the target, counted 0 beside
+    it; one more on the target itself), ADVANCE a step gained, at most two steps."""
+    from paisho_variants.adevar import geometry as geo
+
+    cfg = rules.config(_GAME)
+    if goal == "OrientalLily":
+        garden = {i for g in cfg.gardens[me] for i in g}
+        gain = (m.dst in garden) - (m.src in garden)
+    else:
+        target = [i for i in geo.POINT if cfg.rose_target[me] >> i & 1]
+
+        def away(i):
+            if any(j in target for j in geo.NEIGHBOURS[i]):
+                return 0
+            return min(abs(geo.POINT[i][0] - geo.POINT[j][0]) + abs(geo.POINT[i][1] - geo.POINT[j][1])
+                       for j in target)
+
+        top = max(away(i) for i in geo.POINT)
+
+        def near(i):
+            return top + 1 if i in target else top - away(i)
+
+        gain = near(m.dst) - near(m.src)
+    return 1.0 + strategy.ADVANCE * min(gain, 2) if gain > 0 else 1.0
+
+
+_GAME = pc.new_game("adevar", seed=0)
+"""A game of the variant's default options, for its config (Gardens, the White Rose's target)."""

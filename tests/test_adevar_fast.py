@@ -223,7 +223,8 @@ def test_blocked_points_are_where_the_plain_limit_check_refuses():
 
 
 def test_evaluation_is_the_plain_sum():
-    """The material is summed over the occupied points in grid order, as over the board list."""
+    """The race (the opponent's turns less the player's own, once the opponent has chosen) and the
+    material summed over the occupied points in grid order, as over the board list."""
     from paisho_core.tiles import other
     from paisho_variants.adevar import objectives, rules, strategy
 
@@ -231,47 +232,95 @@ def test_evaluation_is_the_plain_sum():
         st = game.state
         for player in ("host", "guest"):
             opp, mine = other(player), rules.secret(st, player)
-            plain = 10.0 * (objectives.progress(game, st, player, mine) - objectives.baseline(game, player, mine))
+            plain = -strategy.RACE * objectives.turns(game, st, player, mine)
             if st.phase != "choose" or opp in st.extra.get("revealed", ()):
-                plain -= 10.0 * objectives.opponent_progress(game, st, opp)
+                plain += strategy.RACE * objectives.opponent_turns(game, st, opp)
             for _i, tile in st.tiles():
                 v = strategy._VALUE.get(tile.kind.code, 0.0)
                 plain += v if tile.owner == player else -v
             assert strategy.paisho_evaluate(game, player) == plain
 
 
-def test_the_opponents_objectives_kept_per_point_set_are_the_plain_reading(monkeypatch):
-    """The opponent's progress toward each objective, read the cheaper way (the ones read from
-    the Basic tiles' points kept per set of those points, harmonies counted from masks), equals
-    the plain reading; the memo starts over when full."""
+def plain_turns(game, st, player, goal):
+    """:func:`objectives.turns` read the plain way: plot counts from the board list, every
+    distance worked out again, the Gardens and the White Rose's target from the rules' config
+    (the rules page: Iris two Basic tiles in each Red and White Plot, Bird of Paradise one in each
+    Plot, Black Orchid as many as the opponent and at least half a tile in six Plots, Oriental
+    Lily a whole Garden, White Rose a Gate on the target Plot, Echeveria its captures, White Lotus
+    a ring of harmonies)."""
     import math
-
-    import pytest
 
     from paisho_core.tiles import other
     from paisho_variants.adevar import objectives, rules
 
-    monkeypatch.setattr(objectives, "_OWN_KEPT", 3)
-    seen = 0
-    for game in random_positions("adevar", games=3, plies=150, step=2, seed=17):
+    counts = rules.plot_counts(st)
+    mine, theirs = counts[player], counts[other(player)]
+    hand = st.piles.get("reserve", {}).get(player, {})
+    extra = 0 if any(hand.get(k) for k in rules.BASIC) else 2
+    gates = [i for i, t in st.tiles(player) if t.kind.code in rules.GATES]
+    basics = {i for i, t in st.tiles(player) if t.kind.code in rules.BASIC}
+    calls = [j for i in gates for j in geo.NEIGHBOURS[i]]
+
+    def dist(i, j):
+        (x, y), (a, b) = geo.POINT[i], geo.POINT[j]
+        return abs(x - a) + abs(y - b)
+
+    def bring(i):
+        return 1 + extra + math.ceil(min((dist(i, j) for j in calls), default=30) / objectives.REACH)
+
+    def plot_cost(name):
+        return min(bring(i) for i in geo.POINT if geo.PLOT_MASK[name] >> i & 1)
+
+    def tiles(have, need):
+        return math.ceil(max(0, need - have) / 2)
+
+    cfg = rules.config(game)
+    if goal == "Iris":
+        return sum(tiles(mine[p], 4) * plot_cost(p) for p in geo.RED + geo.WHITE)
+    if goal == "BirdOfParadise":
+        return sum(tiles(mine[p], 2) * plot_cost(p) for p in geo.PLOTS)
+    if goal == "BlackOrchid":
+        six = geo.RED + geo.WHITE + ("east_open", "west_open")
+        return sum(tiles(mine[p], max(theirs[p], 1)) * plot_cost(p) for p in six)
+    if goal == "OrientalLily":
+        return min(sum(bring(i) for i in garden if i not in basics) for garden in cfg.gardens[player])
+    if goal == "WhiteRose":
+        target = [i for i in geo.POINT if cfg.rose_target[player] >> i & 1]
+
+        def steps(i):
+            if any(j in target for j in geo.NEIGHBOURS[i]):
+                return 1
+            return math.ceil((min(dist(i, j) for j in target) - 1) / objectives.REACH) + 1
+
+        best = min((steps(i) for i in basics), default=30)
+        for j in calls:
+            best = min(best, bring(j) - 1 + steps(j))
+        return best + (0 if hand.get("GateAway") else 2)
+    if goal == "Echeveria":
+        cap = st.piles.get("captured", {})
+        m, t = cap.get(player, {}), cap.get(other(player), {})
+        return 1.5 * sum(max(0, 1 - m.get(k, 0)) + max(0, 2 - t.get(k, 0)) for k in rules.BASIC)
+    assert goal == "WhiteLotus"
+    return 2 + 2 * (8 - min(len(rules.harmony_pairs(st, player)), 8))
+
+
+def test_turns_are_the_plain_reading(monkeypatch):
+    """Every objective's turns, read the cheaper way (kept per point set and per Gates, counts
+    from masks, harmonies counted from masks), equal the plain reading, on the game's state and
+    on a copy; the memos start over when full."""
+    from paisho_variants.adevar import objectives, rules
+
+    monkeypatch.setattr(objectives, "_KEPT", 3)
+    seen = set()
+    for game in random_positions("adevar", games=3, plies=200, step=2, seed=17):
         st = game.state
-        if st.phase == "choose":
-            continue
         for player in ("host", "guest"):
-            opp = other(player)
-            if opp in st.extra.get("revealed", ()):
-                continue
-            out = st.extra.get("ruled_out", ())
-            every = {h: objectives.progress(game, st, opp, h) - objectives.baseline(game, opp, h)
-                     for h in rules.HIDDEN}
-            assert objectives.gains(game, st, opp) == pytest.approx(every, abs=1e-12)
-            assert objectives.harmony_count(game, st, opp) == len(rules.harmony_pairs(st, opp))
-            gains = {h: v for h, v in every.items() if (opp, h) not in out}
-            w = {h: math.exp(objectives.INFER * v) for h, v in gains.items()}
-            plain = sum(w[h] * gains[h] for h in gains) / sum(w.values())
-            assert objectives.opponent_progress(game, st, opp) == pytest.approx(plain, abs=1e-12)
-            seen += 1
-    assert seen > 50 and len(objectives._OWN) <= 3
+            for goal in rules.HIDDEN:
+                got = objectives.turns(game, st, player, goal)
+                assert got == plain_turns(game, st, player, goal), (goal, player, game.ply)
+                assert objectives.turns(game, st.copy(), player, goal) == got
+                seen.add((goal, got))
+    assert len(seen) > 40 and len(objectives._TURNS) <= 3
 
 
 def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
@@ -288,35 +337,3 @@ def test_the_kept_counts_and_moves_are_dropped_when_full(monkeypatch):
     assert len(rules._COUNTS) <= 2
 
 
-# -- the White Rose's progress from a table of distances --------------------------------------
-
-def plain_rose_progress(game, st, player):
-    """``progress`` toward the White Rose's objective as first written (every target point's
-    distance worked out again for every Basic tile)."""
-    from paisho_variants.adevar import rules
-
-    mask = rules.config(game).rose_target[player]
-    targets = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
-    best = 30
-    for i, tile in st.tiles(player):
-        if tile.kind.code in rules.BASIC:
-            x, y = geo.POINT[i]
-            for j in geo.NEIGHBOURS[i]:
-                if mask >> j & 1:
-                    best = 0
-            best = min(best, min(abs(x - a) + abs(y - b) for a, b in targets))
-    return 1 - best / 30
-
-
-def test_rose_progress_is_the_plain_progress():
-    from paisho_variants.adevar import objectives
-
-    seen = set()
-    for game in random_positions("adevar", games=3, plies=200, step=2):
-        for player in ("host", "guest"):
-            got = objectives.progress(game, game.state, player, "WhiteRose")
-            assert got == plain_rose_progress(game, game.state, player)
-            twin = game.state.copy()
-            assert objectives.progress(game, twin, player, "WhiteRose") == got
-            seen.add(got)
-    assert len(seen) > 3

@@ -1,4 +1,5 @@
-"""Adevar's computer players weigh the opponent's objective before its Hidden Tile is face up.
+"""Adevar's computer players weigh the opponent's objective before its Hidden Tile is face up
+(the turns it still needs, :mod:`paisho_variants.adevar.objectives`).
 
 The built position follows the Black Orchid's objective on the rules page
 (docs/variants/adevar/rules.md, "Black Orchid": in each of six Plots at least half a Basic tile
@@ -44,36 +45,46 @@ def built(guest_secret: str = "BlackOrchid"):
 
 
 def test_the_built_position_is_as_described():
+    """The Guest's Black Orchid is three turns off (a whole tile to bring to the Northern Red Plot,
+    where the Host has one, half a tile there already; half a tile to the Eastern Open Plot);
+    taking the Western White Plot's Lilac adds a tile to bring there, taking the Open Plot's adds
+    nothing; either capture brings the Host's Echeveria nearer."""
     from paisho_variants.adevar import objectives
 
     g = built()
     assert g.to_move == "host" and "guest" not in g.state.extra["revealed"]
-    assert objectives.progress(g, g.state, "guest", "BlackOrchid") == pytest.approx(5 / 6)
+    assert objectives.turns(g, g.state, "guest", "BlackOrchid") == 3
+    before = objectives.turns(g, g.state, "host", "Echeveria")
     after = {}
     for text in (TAKE_ORCHID, TAKE_OPEN):
         g.play(text)
-        after[text] = objectives.progress(g, g.state, "guest", "BlackOrchid")
-        assert objectives.progress(g, g.state, "host", "Echeveria") > 0  # a Lilac taken either way
+        after[text] = objectives.turns(g, g.state, "guest", "BlackOrchid")
+        assert objectives.turns(g, g.state, "host", "Echeveria") < before  # a Lilac taken either way
         g.undo()
-    assert after == {TAKE_ORCHID: pytest.approx(4 / 6), TAKE_OPEN: pytest.approx(5 / 6)}
+    assert after[TAKE_ORCHID] > 3 and after[TAKE_OPEN] == 3
 
 
-def test_the_opponents_likeliest_objective_is_the_one_it_has_gone_furthest_toward():
+def test_the_opponents_turns_are_a_soft_minimum_over_the_tiles_it_may_hold():
     from paisho_variants.adevar import objectives, rules
 
     g = built()
     st = g.state
-    gains = {h: objectives.progress(g, st, "guest", h) - objectives.baseline(g, "guest", h) for h in rules.HIDDEN}
-    assert max(gains, key=gains.get) == "BlackOrchid"
-    weights = {h: math.exp(objectives.INFER * v) for h, v in gains.items()}
-    expected = sum(weights[h] * gains[h] for h in gains) / sum(weights.values())
-    assert objectives.opponent_progress(g, st, "guest") == pytest.approx(expected)
-    # a Hidden Tile a failed Second Face ruled out is no longer weighed
-    st.extra["ruled_out"] = frozenset({("guest", "BlackOrchid")})
-    rest = {h: v for h, v in gains.items() if h != "BlackOrchid"}
-    w = {h: math.exp(objectives.INFER * v) for h, v in rest.items()}
-    assert objectives.opponent_progress(g, st, "guest") == pytest.approx(
-        sum(w[h] * rest[h] for h in rest) / sum(w.values()))
+    turns = {h: objectives.turns(g, st, "guest", h) for h in rules.HIDDEN}
+
+    def soft(ts):
+        return -math.log(sum(math.exp(-objectives.SOFT * t) for t in ts.values())) / objectives.SOFT
+
+    assert objectives.opponent_turns(g, st, "guest") == pytest.approx(soft(turns))
+    assert objectives.opponent_turns(g, st, "guest") <= min(turns.values())
+    # a Hidden Tile a failed Second Face ruled out is no longer feared
+    nearest = min(turns, key=turns.get)
+    st.extra["ruled_out"] = frozenset({("guest", nearest)})
+    rest = {h: v for h, v in turns.items() if h != nearest}
+    assert objectives.opponent_turns(g, st, "guest") == pytest.approx(soft(rest))
+    # once face up, its own objective's turns
+    st.extra["ruled_out"] = frozenset()
+    st.extra["revealed"] = frozenset({"guest"})
+    assert objectives.opponent_turns(g, st, "guest") == turns["BlackOrchid"]
 
 
 @pytest.mark.parametrize("secret", ["BlackOrchid", "Iris", "WhiteLotus"])
@@ -96,3 +107,44 @@ def _capture_values(g) -> dict:
         out[text] = evaluate(g, "host")
         g.undo()
     return out
+
+
+def rose_in_reach():
+    """The Host holds the White Rose, and its Lilac from (5,2) stands on (0,-6), beside the
+    Northern Open Plot, the Guest's starting Open Plot (the rules page, ruling 12: a Gate on any
+    point of it wins: (0,-7) and (-1,-6) are free); the Away Gate is still in the Host's hand,
+    so one call wins."""
+    g = pc.new_game("adevar", seed=5)
+    g.play("0H.cHT:WhiteRose")
+    g.play("0G.cHT:Iris")
+    pos = g.position()
+    for e in pos["board"]:
+        if (e["x"], e["y"], e["owner"]) == (5, 2, "host"):
+            e["x"], e["y"] = 0, -6
+    return pc.from_position(pos)
+
+
+def test_a_white_rose_one_call_away_is_one_turn_away_and_every_level_calls_it():
+    from paisho_variants.adevar import objectives
+
+    g = rose_in_reach()
+    assert objectives.turns(g, g.state, "host", "WhiteRose") == 1
+    for level in ("greedy", "quick", "easy"):
+        game = rose_in_reach()
+        move = make_player(level, seed=1, iterations=30 if level == "easy" else None).choose(game)
+        assert move.text in ("HGateAway(0,-7)", "HGateAway(-1,-6)"), (level, move.text)
+        game.play(move)
+        assert game.outcome is not None and game.outcome.winner == "host", level
+        assert "WhiteRose" in game.outcome.reason
+
+
+def test_the_guest_fears_a_white_rose_it_cannot_see():
+    """Seen from the Guest, before the Host's Hidden Tile is face up, the Host is one turn from an
+    objective (the White Rose, as it happens): the Guest's reading of the Host's turns is at most
+    one, whatever the Host holds (it reads only what it sees)."""
+    from paisho_variants.adevar import objectives
+
+    g = rose_in_reach()
+    assert "host" not in g.state.extra["revealed"]
+    assert objectives.opponent_turns(g, g.state, "host") <= 1
+    assert objectives.opponent_turns(g, g.state, "guest") > 1

@@ -101,16 +101,15 @@ def turns(game, st, player: str, goal: str | None) -> float:
     - White Lotus: two turns a harmony missing from eight, and two to close the ring."""
     if goal is None:
         return 0.0
-    m = rules.basic_masks(game, st)[PLAYERS.index(player)]
-    cost = _call_costs(game, st, player)
-    if goal in _MASK_GOALS:
-        return _turns_of_points(game, player, m, cost)[goal]
-    if goal == "WhiteRose":
-        return _rose_turns(game, st, player, m, cost)
+    if goal in _POINT_GOALS:
+        m, gates, extra, gate_in_hand = _standing(game, st, player)
+        t = _turns_of_points(game, player, m, gates, extra)[goal]
+        return t if goal != "WhiteRose" or gate_in_hand else t + 2
     if goal == "BlackOrchid":
         counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
         mine, theirs = counts[player], counts[other(player)]
-        plot = cost[1]
+        _m, gates, extra, _g = _standing(game, st, player)
+        plot = _call_costs(player, gates, extra)[1]
         return float(sum(-(-max(0, max(theirs[p], 1) - mine[p]) // 2) * plot[p] for p in ORCHID_PLOTS))
     if goal == "Echeveria":
         cap = st.piles.get("captured", {})
@@ -121,22 +120,35 @@ def turns(game, st, player: str, goal: str | None) -> float:
     return 0.0
 
 
-_MASK_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily"})
+_POINT_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily", "WhiteRose"})
 _TURNS: dict = {}
 _COSTS: dict = {}
+_GATE_TILES: dict = {}
 
 
-def _call_costs(game, st, player: str) -> tuple:
-    """Per point, the turns to bring a Basic tile of ``player`` there from its hand (one to call
-    it beside one of its Gates, one per :data:`REACH` points from there by taxicab distance), and
-    per Plot the least of its points'; kept per set of the player's Gate points.  A player with
-    no Basic tile in hand pays two turns more a tile (one must be freed first)."""
+def _standing(game, st, player: str) -> tuple:
+    """What the turns read of ``player`` besides the Plot counts: the points of its Basic tiles
+    and of its Gates, the turns a tile costs more when none is in hand (two: one must be freed
+    first), and whether the Away Gate is in hand."""
+    m = rules.basic_masks(game, st)[PLAYERS.index(player)]
+    tiles = _GATE_TILES.get(id(game.tileset))
+    if tiles is None or tiles[0] is not game.tileset:
+        tiles = _GATE_TILES[id(game.tileset)] = (game.tileset, {
+            p: tuple(game.tileset.tile(code, p) for code in rules.GATES) for p in PLAYERS})
+    get = st.tile_masks.get
     gates = 0
-    for i, tile in st.tiles(player):
-        if tile.kind.code in rules.GATES:
-            gates |= 1 << i
+    for tile in tiles[1][player]:
+        gates |= get(tile, 0)
     hand = st.piles.get("reserve", {}).get(player, {})
-    extra = 0 if any(hand.get(k) for k in rules.BASIC) else 2
+    extra = 0 if hand.get("Lilac") or hand.get("Zinnia") or hand.get("Foxglove") else 2
+    return m, gates, extra, bool(hand.get("GateAway"))
+
+
+def _call_costs(player: str, gates: int, extra: int) -> tuple:
+    """Per point, the turns to bring a Basic tile of ``player`` there from its hand (one to call
+    it beside one of its Gates, on the points ``gates``, one per :data:`REACH` points from there
+    by taxicab distance, ``extra`` more), and per Plot the least of its points'; kept per Gates.
+    Shared: read only."""
     key = (player, gates, extra)
     got = _COSTS.get(key)
     if got is None:
@@ -148,27 +160,33 @@ def _call_costs(game, st, player: str) -> tuple:
             d = min((abs(x - a) + abs(y - b) for a, b in starts), default=30)
             per[i] = 1 + extra + -(-d // REACH)
         plot = {name: min(per[i] for i in bits(geo.PLOT_MASK[name])) for name in geo.PLOTS}
-        got = _COSTS[key] = (per, plot, gates)
+        got = _COSTS[key] = (per, plot)
     return got
 
 
-def _turns_of_points(game, player: str, m: int, cost: tuple) -> dict:
+def _turns_of_points(game, player: str, m: int, gates: int, extra: int) -> dict:
     """The turns toward the objectives that read only the points ``m`` of ``player``'s Basic
-    tiles, given the costs of bringing one (:func:`_call_costs`); kept per point set and Gates.
-    Shared: read only."""
-    key = (id(game.variant), player, m, cost[2])
+    tiles and ``gates`` of its Gates (the White Rose's as if the Away Gate were in hand); kept per
+    point sets.  Shared: read only."""
+    key = (id(game.variant), player, m, gates, extra)
     got = _TURNS.get(key)
     if got is None:
         if len(_TURNS) >= _KEPT:
             _TURNS.clear()
-        per, plot, _gates = cost
+        per, plot = _call_costs(player, gates, extra)
         c = rules.mask_counts(m)
-        lily = min(sum(per[i] for i in garden if not m >> i & 1)
-                   for garden in rules.config(game).gardens[player])
+        cfg = rules.config(game)
+        lily = min(sum(per[i] for i in garden if not m >> i & 1) for garden in cfg.gardens[player])
+        away = _away(cfg.rose_target[player])
+        rose = min((_rose_steps(away[i]) for i in bits(m)), default=30)
+        for i in bits(gates):
+            for j in geo.NEIGHBOURS[i]:
+                rose = min(rose, per[j] - 1 + _rose_steps(away[j]))
         got = _TURNS[key] = {
             "Iris": float(sum(-(-max(0, 4 - c[p]) // 2) * plot[p] for p in geo.RED + geo.WHITE)),
             "BirdOfParadise": float(sum(-(-max(0, 2 - c[p]) // 2) * plot[p] for p in geo.PLOTS)),
-            "OrientalLily": float(lily)}
+            "OrientalLily": float(lily),
+            "WhiteRose": float(rose)}
     return got
 
 
@@ -176,21 +194,6 @@ def _rose_steps(away: int) -> int:
     """Turns for a Basic tile ``away`` points from the White Rose's target (0: beside it) to
     come beside it, and one to call the Away Gate onto it."""
     return -(-max(0, away - 1) // REACH) + 1 if away else 1
-
-
-def _rose_turns(game, st, player: str, m: int, cost: tuple) -> float:
-    """:func:`turns` to the White Rose: from the nearest Basic tile on the board, or one called
-    beside a Gate; two turns more when the Away Gate is not in the hand (its Water's Reflection
-    must take it back first)."""
-    away = _away(rules.config(game).rose_target[player])
-    best = min((_rose_steps(away[i]) for i in bits(m)), default=30)
-    per = cost[0]
-    for i in bits(cost[2]):
-        for j in geo.NEIGHBOURS[i]:
-            best = min(best, per[j] - 1 + _rose_steps(away[j]))
-    if not st.piles.get("reserve", {}).get(player, {}).get("GateAway"):
-        best += 2
-    return float(best)
 
 
 SOFT = 1.0
@@ -207,7 +210,16 @@ def opponent_turns(game, st, opp: str) -> float:
     if opp in ex.get("revealed", ()):
         return turns(game, st, opp, rules.secret(st, opp))
     out = ex.get("ruled_out", ())
-    ts = [turns(game, st, opp, goal) for goal in rules.HIDDEN if not (out and (opp, goal) in out)]
+    m, gates, extra, gate_in_hand = _standing(game, st, opp)
+    points = _turns_of_points(game, opp, m, gates, extra)
+    ts = []
+    for goal in rules.HIDDEN:
+        if out and (opp, goal) in out:
+            continue
+        if goal in _POINT_GOALS:
+            ts.append(points[goal] + (2 if goal == "WhiteRose" and not gate_in_hand else 0))
+        else:
+            ts.append(turns(game, st, opp, goal))
     if not ts:
         return 0.0
     low = min(ts)
