@@ -371,3 +371,21 @@ def _toward_points(strategy, rules, goal, me, m) -> float:
 
 _GAME = pc.new_game("adevar", seed=0)
 """A game of the variant's default options, for its config (Gardens, the White Rose's target)."""
+
+
+def test_games_of_paishos_players_end_as_tggs_engine_ends_them():
+    """Games paisho's players played (the White Rose's races of the turn-counting evaluation),
+    replayed in TGG's engine (tests/data/tgg/adevar/README.md, ``players/``): paisho reaches the
+    same winner after the same last turn, with nothing refused on the way."""
+    records = sorted((DATA / "players").glob("adevar-players-*.txt"))
+    assert len(records) == 24
+    for path in records:
+        text = path.read_text(encoding="utf-8")
+        tgg = next(line for line in text.splitlines() if line.startswith("# result (TGG engine"))
+        winner = "host" if ": HOST " in tgg else "guest" if ": GUEST " in tgg else None
+        assert winner is not None, path.name
+        turns = [line for line in text.splitlines() if line and not line.startswith("#")]
+        game = pc.load_record(text, variant="adevar")
+        assert game.ply == len(turns), path.name
+        assert game.outcome is not None and game.outcome.winner == winner, path.name
+        assert "WhiteRose" in game.outcome.reason
