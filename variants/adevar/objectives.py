@@ -14,16 +14,16 @@ from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
 
 
-_AWAY: dict = {}
+_DISTANCE: dict = {}
 
 
-def _away(mask: int) -> dict:
+def distance_to(mask: int) -> dict:
     """Per point, how far a Basic tile there is from the points of ``mask``: 0 beside one,
     else the least taxicab distance to one."""
-    got = _AWAY.get(mask)
+    got = _DISTANCE.get(mask)
     if got is None:
         points = [geo.POINT[i] for i in geo.POINT if mask >> i & 1]
-        got = _AWAY[mask] = {
+        got = _DISTANCE[mask] = {
             i: 0 if geo.NEIGHBOUR_MASK[i] & mask else min(abs(x - a) + abs(y - b) for a, b in points)
             for i, (x, y) in geo.POINT.items()}
     return got
@@ -177,7 +177,7 @@ def _turns_of_points(game, player: str, m: int, gates: int, extra: int) -> dict:
         c = rules.mask_counts(m)
         cfg = rules.config(game)
         lily = min(sum(per[i] for i in garden if not m >> i & 1) for garden in cfg.gardens[player])
-        away = _away(cfg.rose_target[player])
+        away = distance_to(cfg.rose_target[player])
         rose = min((_rose_steps(away[i]) for i in bits(m)), default=30)
         for i in bits(gates):
             for j in geo.NEIGHBOURS[i]:

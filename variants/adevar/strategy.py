@@ -1,16 +1,15 @@
-"""What Adevar's computer players know of the goal: their own Hidden Tile's objective, the
-opponent's (:mod:`.objectives`), the capture of the opponent's Hidden Tile, material; and which
+"""What Adevar's computer players know of the goal: the race between their own Hidden Tile's
+objective and the opponent's, counted in turns (:mod:`.objectives`), and material; and which
 moves look promising (the playout weights).  Reads only the mover's own secret."""
 from __future__ import annotations
 
+from paisho_core.board import bits
 from paisho_core.hookspecs import hookimpl
 from paisho_core.tiles import other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
-from paisho_core.board import bits
-
-from paisho_variants.adevar.objectives import ORCHID_PLOTS, _away, opponent_turns, turns
+from paisho_variants.adevar.objectives import ORCHID_PLOTS, distance_to, opponent_turns, turns
 
 _VALUE = {"Lilac": 1.0, "Zinnia": 1.2, "Foxglove": 1.5, "WatersReflection": 1.0, "Vanguard": 1.5}
 
@@ -93,9 +92,10 @@ def paisho_playout_weights(game, moves):
     not know whether it is the right one), ATTACKER times more when the captured tile threatens
     one of the mover's; a move of a threatened tile THREATENED times what it would weigh
     otherwise; a Basic tile's move or call toward the mover's own count-based objective
-    ADVANCE more per step, COMPLETE times when it completes it; then calls and moves alike.
-    Reads the board and the mover's own Hidden Tile (:func:`threats` and the Plots' counts, once
-    a list)."""
+    ADVANCE more per step, COMPLETE times when it completes it; toward the White Rose's target
+    ADVANCE more per point nearer (two at most), the Away Gate's call onto it COMPLETE times;
+    into an Oriental Lily Garden ADVANCE more; then calls and moves alike.  Reads the board and
+    the mover's own Hidden Tile (:func:`threats` and the Plots' counts, once a list)."""
     st = game.state
     board = st.board
     mover = st.to_move
@@ -151,7 +151,7 @@ def _near(game, player: str, goal):
     if got is None:
         cfg = rules.config(game)
         if goal == "WhiteRose":
-            away = _away(cfg.rose_target[player])
+            away = distance_to(cfg.rose_target[player])
             top = max(away.values())
             got = (rules.GATES + rules.BASIC, {i: top - a for i, a in away.items()}, top + 1)
             got[1].update({i: top + 1 for i in bits(cfg.rose_target[player])})
