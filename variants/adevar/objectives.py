@@ -106,11 +106,8 @@ def turns(game, st, player: str, goal: str | None) -> float:
         t = _turns_of_points(game, player, m, gates, extra)[goal]
         return t if goal != "WhiteRose" or gate_in_hand else t + 2
     if goal == "BlackOrchid":
-        counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
-        mine, theirs = counts[player], counts[other(player)]
         _m, gates, extra, _g = _standing(game, st, player)
-        plot = _call_costs(player, gates, extra)[1]
-        return float(sum(-(-max(0, max(theirs[p], 1) - mine[p]) // 2) * plot[p] for p in ORCHID_PLOTS))
+        return _orchid_turns(game, st, player, gates, extra)
     if goal == "Echeveria":
         cap = st.piles.get("captured", {})
         mine, theirs = cap.get(player, {}), cap.get(other(player), {})
@@ -118,6 +115,15 @@ def turns(game, st, player: str, goal: str | None) -> float:
     if goal == "WhiteLotus":
         return 2.0 + 2 * (8 - min(harmony_count(game, st, player), 8))
     return 0.0
+
+
+def _orchid_turns(game, st, player: str, gates: int, extra: int) -> float:
+    """:func:`turns` to the Black Orchid: the whole tiles ``player`` lacks to match the opponent
+    (and hold half a tile) in each of its six Plots, each at the cost of bringing one there."""
+    counts = rules.position_counts(game) if st is game.state else rules.counts_of(game, st)
+    mine, theirs = counts[player], counts[other(player)]
+    plot = _call_costs(player, gates, extra)[1]
+    return float(sum(-(-max(0, max(theirs[p], 1) - mine[p]) // 2) * plot[p] for p in ORCHID_PLOTS))
 
 
 _POINT_GOALS = frozenset({"Iris", "BirdOfParadise", "OrientalLily", "WhiteRose"})
@@ -140,7 +146,7 @@ def _standing(game, st, player: str) -> tuple:
     for tile in tiles[1][player]:
         gates |= get(tile, 0)
     hand = st.piles.get("reserve", {}).get(player, {})
-    extra = 0 if hand.get("Lilac") or hand.get("Zinnia") or hand.get("Foxglove") else 2
+    extra = 0 if any(hand.get(k) for k in rules.BASIC) else 2
     return m, gates, extra, bool(hand.get("GateAway"))
 
 
@@ -218,6 +224,8 @@ def opponent_turns(game, st, opp: str) -> float:
             continue
         if goal in _POINT_GOALS:
             ts.append(points[goal] + (2 if goal == "WhiteRose" and not gate_in_hand else 0))
+        elif goal == "BlackOrchid":
+            ts.append(_orchid_turns(game, st, opp, gates, extra))
         else:
             ts.append(turns(game, st, opp, goal))
     if not ts:
