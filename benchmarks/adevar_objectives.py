@@ -39,6 +39,10 @@ from paisho_core.tiles import other
 from paisho_variants.adevar.rules import HIDDEN
 
 
+SAVED = frozenset({"first", "second", "score", "decisions"})
+"""The fields a saved game must have for ``--merge``."""
+
+
 def one_game(first: str, second: str, index: int, level: str, seconds: float | None, seed: int,
              cpu_time: bool, max_plies: int, mover: str = "host") -> dict:
     """One game: ``first`` the Host's Hidden Tile in even games, the Guest's in odd ones;
@@ -129,9 +133,14 @@ def main(argv: list[str] | None = None) -> int:
             for path in args.merge:
                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                     try:
-                        games.append(json.loads(line))
+                        game = json.loads(line)
                     except json.JSONDecodeError as exc:
                         raise PaishoError(f"{path}, line {n}: not a saved game ({exc.msg})") from None
+                    missing = SAVED - set(game) if isinstance(game, dict) else SAVED
+                    if missing or game["first"] not in HIDDEN or game["second"] not in HIDDEN:
+                        raise PaishoError(f"{path}, line {n}: not a saved game (fields "
+                                          f"{', '.join(sorted(missing)) or 'first, second'})")
+                    games.append(game)
             print(table(games))
             print("\n" + sides(games))
             return 0

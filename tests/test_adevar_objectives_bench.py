@@ -59,3 +59,14 @@ def test_a_short_run_both_ways(bench, capsys):
 def test_bad_tiles_exit_2(bench, capsys):
     assert bench.main(["--tiles", "WhiteRose,Tulip"]) == 2
     assert "Tulip" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line, field", [('{"first": "Iris"}', "decisions"), ("[1, 2]", "fields"),
+                                         ('{"first": "Tulip", "second": "Iris", "score": 1, "decisions": 3}',
+                                          "first, second"), ("{not json", "line 1")])
+def test_merge_of_a_file_that_is_not_saved_games_exits_2(bench, tmp_path, capsys, line, field):
+    path = tmp_path / "games.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    assert bench.main(["--merge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1" in err and field in err and "Traceback" not in err
