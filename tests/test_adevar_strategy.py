@@ -148,3 +148,32 @@ def test_the_guest_fears_a_white_rose_it_cannot_see():
     assert "host" not in g.state.extra["revealed"]
     assert objectives.opponent_turns(g, g.state, "host") <= 1
     assert objectives.opponent_turns(g, g.state, "guest") > 1
+
+
+def test_a_white_rose_runner_one_call_away_is_stopped_only_by_standing_on_the_point_beside_it():
+    """Traced on the Adevar rules page (the first mover's race): game seed 500, both sides
+    `medium` at 0.2 CPU-s, the Host to move at ply 11 with the Guest's runner on (1,6), one Away
+    Gate call from the White Rose.  Of the Host's 244 moves only the five onto (2,6), the one
+    point of the target beside the runner, leave the Guest no winning reply."""
+    game = pc.new_game("adevar", seed=500)
+    for move in ("cHT:WhiteRose", "cHT:WhiteRose", "HFoxglove(4,2)", "GFoxglove(-2,-4)", "(4,2)-(1,1)",
+                 "(-2,-4)-(-1,-1)", "(1,1)-(-3,1)", "(-1,-1)-(1,1)", "HFoxglove(3,3)", "(1,1)-(1,6)"):
+        game.play(move)
+
+    def guest_can_win(after):
+        for reply in after.legal_moves():
+            g = after.copy()
+            g.play(reply)
+            if g.outcome is not None and g.outcome.winner == "guest":
+                return True
+        return False
+
+    moves = [str(m) for m in game.legal_moves()]
+    safe = []
+    for move in moves:
+        after = game.copy()
+        after.play(move)
+        if not guest_can_win(after):
+            safe.append(move)
+    assert len(moves) == 244
+    assert sorted(safe) == ["(3,3)-(2,6)", "(3,4)-(2,6)", "(3,5)-(2,6)", "(3,6)-(2,6)", "HGateAway(2,6)"]
