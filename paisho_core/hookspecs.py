@@ -184,6 +184,18 @@ def paisho_observation(game: Game, player: str) -> dict[str, Any] | None:
 
 
 @hookspec(firstresult=True)
+def paisho_deal_weights(game: Game, player: str) -> dict[str, float] | None:
+    """How likely each tile that may lie in a hidden pile is to be there, as ``player`` can judge
+    from what it sees (its own view of the position, never the hidden piles themselves): a dict
+    from tile code to a non-negative weight, read once per position by computer players that deal
+    worlds for ``paisho_observation``'s hidden piles, which then draw each hidden tile in
+    proportion to the weights of the codes still unseen (a code missing from the dict weighs 0; if
+    every unseen code weighs 0, they are drawn alike).  For an opponent whose choice its play
+    reveals, such as a secret objective it is plainly racing toward.  None (the default): every
+    unseen tile alike."""
+
+
+@hookspec(firstresult=True)
 def paisho_evaluate(game: Game, player: str) -> float | None:
     """Score the current position for ``player`` (larger is better, 0 even), for computer
     players.  None lets the generic evaluation (harmonies, material, win condition) decide."""

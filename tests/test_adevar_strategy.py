@@ -177,3 +177,43 @@ def test_a_white_rose_runner_one_call_away_is_stopped_only_by_standing_on_the_po
             safe.append(move)
     assert len(moves) == 244
     assert sorted(safe) == ["(3,3)-(2,6)", "(3,4)-(2,6)", "(3,5)-(2,6)", "(3,6)-(2,6)", "HGateAway(2,6)"]
+
+
+@pytest.mark.parametrize("secret", ["BlackOrchid", "WhiteRose", "Echeveria"])
+def test_the_hidden_tile_is_dealt_by_the_opponents_soft_minimum(secret):
+    """The players deal the opponent's Hidden Tile by each tile's term of the soft minimum
+    (``exp(-SOFT * turns)``, relative to the nearest objective's): what the board and the hands
+    show, whatever the opponent holds; a tile ruled out is not dealt; once face up, nothing is."""
+    from paisho_variants.adevar import objectives, rules
+
+    g = built(secret)
+    st = g.state
+    turns = {h: objectives.turns(g, st, "guest", h) for h in rules.HIDDEN}
+    low = min(turns.values())
+    want = {h: math.exp(-objectives.SOFT * (t - low)) for h, t in turns.items()}
+    weights = g.rules.deal_weights(g, "host")
+    assert weights == pytest.approx(want)
+    assert max(weights, key=weights.get) == min(turns, key=turns.get)
+    assert weights == pytest.approx(g.rules.deal_weights(built("BlackOrchid"), "host"))  # not the secret
+    nearest = min(turns, key=turns.get)
+    st.extra["ruled_out"] = frozenset({("guest", nearest)})
+    assert nearest not in g.rules.deal_weights(g, "host")
+    st.extra["ruled_out"] = frozenset()
+    st.extra["revealed"] = frozenset({"guest"})
+    assert g.rules.deal_weights(g, "host") is None
+
+
+def test_a_search_deals_the_white_rose_a_guest_is_racing_toward():
+    """At the start (both sides four turns from the White Rose, every other objective eight or
+    more) nearly every world a search deals holds the White Rose."""
+    import random
+
+    from paisho_core.players.hidden import Dealer
+
+    g = pc.new_game("adevar", seed=1)
+    g.play("cHT:Iris")
+    g.play("cHT:Iris")
+    dealer = Dealer(g, "host")
+    rng = random.Random(4)
+    drawn = [next(iter(dealer.deal(rng).state.piles["secret"]["guest"])) for _ in range(200)]
+    assert drawn.count("WhiteRose") >= 190

@@ -30,7 +30,13 @@ def slow_deal(game, player, rng):
         for key in outer:
             target[key] = dict(target.get(key) or {})
             target = target[key]
-        rng.shuffle(bag)
+        weights = game.rules.deal_weights(game, player)
+        if weights and any(weights.get(c, 0) for c in bag):  # drawn one by one by the weights
+            drawn = [bag.pop(rng.choices(range(len(bag)), [weights.get(c, 0) for c in bag])[0])
+                     for _ in range(min(size, len(bag)))]
+            bag[:0] = drawn
+        else:
+            rng.shuffle(bag)
         target[last] = {}
         for code in bag[:size]:
             target[last][code] = target[last].get(code, 0) + 1
@@ -52,7 +58,10 @@ def positions(variant, options, seeds=range(3), plies=(0, 7, 20, 45)):
                 yield game
 
 
-HIDDEN = [("ancient", {}), ("ancient", {"tile_pool": "per_player"}), ("fire", {"HideReserveTiles": True})]
+HIDDEN = [("ancient", {}), ("ancient", {"tile_pool": "per_player"}), ("fire", {"HideReserveTiles": True}),
+          ("adevar", {})]
+"""Adevar's Hidden Tiles are dealt by its ``paisho_deal_weights`` (one tile a pile: the
+reference's one-by-one draw and the Dealer's agree)."""
 
 
 @pytest.mark.parametrize("variant, options", HIDDEN)
@@ -91,6 +100,39 @@ def test_a_deal_shows_the_player_what_the_game_shows_them(variant, options):
             assert seen == view, (variant, game.ply, player)
             dealt += 1
     assert dealt >= 30
+
+
+def _adevar_midgame():
+    game = paisho.new_game("adevar", seed=2)
+    bot = RandomPlayer(2)
+    game.play("cHT:Iris")
+    game.play("cHT:WhiteRose")
+    while game.ply < 9:
+        game.play(bot.choose(game))
+    return game
+
+
+def test_deals_follow_the_variants_weights(monkeypatch):
+    game = _adevar_midgame()
+    monkeypatch.setattr(game.rules, "deal_weights", lambda g, p: {"WhiteRose": 3.0, "Iris": 1.0})
+    dealer = Dealer(game, "host")
+    rng = random.Random(11)
+    drawn = [next(iter(dealer.deal(rng).state.piles["secret"]["guest"])) for _ in range(2000)]
+    assert set(drawn) == {"WhiteRose", "Iris"}  # the codes left out weigh 0
+    assert 0.72 < drawn.count("WhiteRose") / len(drawn) < 0.78
+
+
+@pytest.mark.parametrize("weights", [None, "all", {}, {"WhiteRose": -1.0}, {"WhiteRose": float("nan")},
+                                     {"WhiteRose": float("inf")}, {"WhiteRose": True}, {"Tulip": 1.0},
+                                     {"WhiteRose": 0.0}])
+def test_weights_that_say_nothing_usable_deal_every_unseen_tile_alike(monkeypatch, weights):
+    game = _adevar_midgame()
+    monkeypatch.setattr(game.rules, "deal_weights", lambda g, p: weights)
+    dealer = Dealer(game, "host")
+    assert dealer.weights is None
+    rng = random.Random(3)
+    drawn = {next(iter(dealer.deal(rng).state.piles["secret"]["guest"])) for _ in range(300)}
+    assert len(drawn) == 7
 
 
 def test_a_trusted_position_skips_only_the_schema():

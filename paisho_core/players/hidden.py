@@ -3,7 +3,9 @@
 A player reads only ``game.observation(player)``.  A search on a hidden-information variant
 searches random *determinizations*: games built from the observation with every hidden pile
 dealt at random from the tiles the player cannot see, so what it cannot see never reaches its
-choice.
+choice.  Where the variant says how likely each unseen tile is to be there, as the player can
+judge from what it sees (``paisho_deal_weights``), the tiles are drawn by those weights, else
+alike.
 """
 from __future__ import annotations
 
@@ -44,15 +46,17 @@ def determinize(game, player: str, rng: random.Random):
 
 class Dealer:
     """Deals determinizations of one player's observation of one position.  The observation is
-    read and the unseen tiles counted once; each :meth:`deal` only shuffles them into the hidden
-    piles and builds the game (a search deals once per iteration, from the same position)."""
+    read, the unseen tiles counted and the variant's deal weights asked once; each :meth:`deal`
+    only draws them into the hidden piles and builds the game (a search deals once per
+    iteration, from the same position)."""
 
-    __slots__ = ("base", "hidden", "bag")
+    __slots__ = ("base", "hidden", "bag", "weights")
 
     def __init__(self, game, player: str) -> None:
         self.base: Optional[dict] = None
         self.hidden: list = []
         self.bag: list = []
+        self.weights: Optional[dict] = None
         view = game.observation(player)
         hidden = view.get("hidden")
         if not isinstance(hidden, dict) or not hidden:
@@ -68,6 +72,7 @@ class Dealer:
         # everything the player sees (a variant's own fields too: a turn under way, counters
         # that end the game), less the observation's own notes
         self.base = {k: v for k, v in view.items() if k not in _NOTES}
+        self.weights = _weights(game, player, self.bag)
 
     def deal(self, rng: random.Random):
         """A fresh game with the hidden piles dealt by ``rng``, or None (see :func:`determinize`)."""
@@ -82,7 +87,10 @@ class Dealer:
                 for key in parts[:-1]:  # copies along the path: the base is dealt from again
                     target[key] = dict(target.get(key) or {})
                     target = target[key]
-                rng.shuffle(bag)
+                if self.weights is None:
+                    rng.shuffle(bag)
+                else:  # the first ``size`` drawn in proportion to the weights, the rest after
+                    _draw(bag, size, self.weights, rng)
                 pile: dict = {}
                 for c in bag[:size]:
                     pile[c] = pile.get(c, 0) + 1
@@ -94,6 +102,42 @@ class Dealer:
             return None
         g.auto_chance = False
         return g
+
+
+def _weights(game, player: str, bag: list) -> Optional[dict]:
+    """The variant's ``paisho_deal_weights`` for ``player``, checked: None without the hook, or
+    when it gives nothing usable (not a dict of finite non-negative numbers, or every unseen code
+    at 0), so that the tiles are then drawn alike."""
+    got = game.rules.deal_weights(game, player)
+    if not isinstance(got, dict):
+        return None
+    out = {}
+    for code in set(bag):
+        w = got.get(code, 0.0)
+        if not isinstance(w, (int, float)) or isinstance(w, bool) or not 0.0 <= w < float("inf"):
+            return None
+        out[code] = float(w)
+    return out if any(out.values()) else None
+
+
+def _draw(bag: list, size: int, weights: dict, rng: random.Random) -> None:
+    """Put ``size`` tiles drawn without replacement in proportion to ``weights`` at the front of
+    ``bag`` (in place); past the weighted ones (all at 0 left) the rest are drawn alike."""
+    for k in range(min(size, len(bag))):
+        rest = bag[k:]
+        ws = [weights.get(c, 0.0) for c in rest]
+        total = sum(ws)
+        if total > 0:
+            x = rng.random() * total
+            j = 0
+            while j < len(ws) - 1 and x >= ws[j]:
+                x -= ws[j]
+                j += 1
+            while ws[j] == 0:  # rounding at the end of the range: the last weighted tile
+                j -= 1
+        else:
+            j = rng.randrange(len(rest))
+        bag[k], bag[k + j] = bag[k + j], bag[k]
 
 
 def _unseen(game, view: dict, owners: set) -> dict:

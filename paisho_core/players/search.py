@@ -32,7 +32,8 @@
 - **Chance steps** are chance nodes: outcomes sampled by their probabilities on a copy that never
   draws for itself, so a draw is never known before it happens.
 - **Hidden information**: every iteration searches a fresh determinization of the player's
-  observation (:mod:`paisho_core.players.hidden`); moves are matched by their notation.  Moves
+  observation (:mod:`paisho_core.players.hidden`: dealt by the variant's deal weights where it
+  gives them); moves are matched by their notation.  Moves
   legal in this deal that the node has never seen are preselected as at its opening (the
   ``width`` most promising scored and added, the rest waiting), and waiting moves are scored in
   batches as above, taking only those legal in the deal at hand.  A node counts the deals that

@@ -215,20 +215,39 @@ def opponent_turns(game, st, opp: str) -> float:
     ex = st.extra
     if opp in ex.get("revealed", ()):
         return turns(game, st, opp, rules.secret(st, opp))
-    out = ex.get("ruled_out", ())
-    m, gates, extra, gate_in_hand = _standing(game, st, opp)
-    points = _turns_of_points(game, opp, m, gates, extra)
-    ts = []
-    for goal in rules.HIDDEN:
-        if out and (opp, goal) in out:
-            continue
-        if goal in _POINT_GOALS:
-            ts.append(points[goal] + (2 if goal == "WhiteRose" and not gate_in_hand else 0))
-        elif goal == "BlackOrchid":
-            ts.append(_orchid_turns(game, st, opp, gates, extra))
-        else:
-            ts.append(turns(game, st, opp, goal))
+    ts = list(candidate_turns(game, st, opp).values())
     if not ts:
         return 0.0
     low = min(ts)
     return low - math.log(sum(math.exp(-SOFT * (t - low)) for t in ts)) / SOFT
+
+
+def candidate_turns(game, st, opp: str) -> dict:
+    """Per Hidden Tile ``opp`` may hold (every one a failed Second Face has not ruled out), the
+    turns it would still need: what its opponent can read of it without knowing the choice."""
+    out = st.extra.get("ruled_out", ())
+    m, gates, extra, gate_in_hand = _standing(game, st, opp)
+    points = _turns_of_points(game, opp, m, gates, extra)
+    ts = {}
+    for goal in rules.HIDDEN:
+        if out and (opp, goal) in out:
+            continue
+        if goal in _POINT_GOALS:
+            ts[goal] = points[goal] + (2 if goal == "WhiteRose" and not gate_in_hand else 0)
+        elif goal == "BlackOrchid":
+            ts[goal] = _orchid_turns(game, st, opp, gates, extra)
+        else:
+            ts[goal] = turns(game, st, opp, goal)
+    return ts
+
+
+def belief(game, st, opp: str) -> dict:
+    """How likely its opponent takes each Hidden Tile ``opp`` may hold to be the one it holds:
+    each tile's term of the soft minimum of :func:`opponent_turns` (``exp(-SOFT * turns)``,
+    relative to the nearest), so the objective it is nearest reads as the likeliest, as a player
+    watching it race toward it would judge.  Never reads the hidden choice."""
+    ts = candidate_turns(game, st, opp)
+    if not ts:
+        return {}
+    low = min(ts.values())
+    return {goal: math.exp(-SOFT * (t - low)) for goal, t in ts.items()}

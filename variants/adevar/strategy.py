@@ -9,7 +9,7 @@ from paisho_core.tiles import other
 
 from paisho_variants.adevar import geometry as geo
 from paisho_variants.adevar import rules
-from paisho_variants.adevar.objectives import ORCHID_PLOTS, distance_to, opponent_turns, turns
+from paisho_variants.adevar.objectives import ORCHID_PLOTS, belief, distance_to, opponent_turns, turns
 
 _VALUE = {"Lilac": 1.0, "Zinnia": 1.2, "Foxglove": 1.5, "WatersReflection": 1.0, "Vanguard": 1.5}
 
@@ -39,6 +39,18 @@ def paisho_evaluate(game, player):
             v = signed[tile] = v if tile.owner == player else -v
         score += v
     return score
+
+
+@hookimpl
+def paisho_deal_weights(game, player):
+    """The opponent's Hidden Tile dealt by :func:`.objectives.belief`: the objective it is nearest
+    the likeliest (the players deal the worlds they search from it).  Reads the board and the
+    hands only, never the hidden choice."""
+    st = game.state
+    opp = other(player)
+    if opp in st.extra.get("revealed", ()):
+        return None
+    return belief(game, st, opp)
 
 
 _SIGNED: dict = {"host": {}, "guest": {}}
