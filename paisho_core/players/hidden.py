@@ -124,19 +124,8 @@ def _draw(bag: list, size: int, weights: dict, rng: random.Random) -> None:
     """Put ``size`` tiles drawn without replacement in proportion to ``weights`` at the front of
     ``bag`` (in place); past the weighted ones (all at 0 left) the rest are drawn alike."""
     for k in range(min(size, len(bag))):
-        rest = bag[k:]
-        ws = [weights.get(c, 0.0) for c in rest]
-        total = sum(ws)
-        if total > 0:
-            x = rng.random() * total
-            j = 0
-            while j < len(ws) - 1 and x >= ws[j]:
-                x -= ws[j]
-                j += 1
-            while ws[j] == 0:  # rounding at the end of the range: the last weighted tile
-                j -= 1
-        else:
-            j = rng.randrange(len(rest))
+        ws = [weights.get(c, 0.0) for c in bag[k:]]
+        j = rng.choices(range(len(ws)), ws)[0] if any(ws) else rng.randrange(len(ws))
         bag[k], bag[k + j] = bag[k + j], bag[k]
 
 
